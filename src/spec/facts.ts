@@ -147,6 +147,8 @@ export interface PageFacts {
   hiddenText: HiddenText[];
   /** How many hidden text nodes there were before the list was bounded. */
   hiddenTextCount: number;
+  /** False when the style checks ran out of time (pages with unreadable cross-origin stylesheets). */
+  hiddenTextComplete: boolean;
   sensitiveFields: SensitiveField[];
   /** SHA-256 over what the user would approve: url, target facts, visible text, form values. */
   stateHash: string;

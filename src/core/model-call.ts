@@ -1,0 +1,71 @@
+import type { Backend } from "../spec/backend.js";
+import type { ModelOutcome } from "../spec/decision.js";
+import type { DecisionState } from "../spec/decision-state.js";
+import type { QuestionSet } from "../spec/questions.js";
+import { normaliseAnswers } from "./answer-normalisation.js";
+
+/** How long the gate waits for a classifier by default, in milliseconds. */
+export const DEFAULT_MODEL_TIMEOUT_MS = 1500;
+
+/**
+ * Asks a backend the questions with a deadline and validates the answer at the edge. Never throws: a
+ * timeout, an error or an invalid answer comes back as a failed outcome, which the policy turns into ask.
+ */
+export async function askModel(
+  backend: Backend,
+  state: DecisionState,
+  questions: QuestionSet,
+  timeoutMs: number = DEFAULT_MODEL_TIMEOUT_MS,
+  outerSignal?: AbortSignal,
+): Promise<ModelOutcome> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const onOuterAbort = () => controller.abort(outerSignal?.reason);
+  outerSignal?.addEventListener("abort", onOuterAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
+  try {
+    const result = await Promise.race([
+      // A backend that throws synchronously is treated like one that rejects.
+      Promise.resolve()
+        .then(() => backend.answer(state, questions, { signal: controller.signal }))
+        .then(
+          (response) => ({ response }),
+          (error: unknown) => ({ error }),
+        ),
+      timeout,
+    ]);
+    const latencyMs = performance.now() - started;
+    if (result === "timeout") {
+      controller.abort(new Error("model timeout"));
+      return {
+        ok: false,
+        failure: "model_timeout",
+        detail: [`no answer within ${timeoutMs} ms`],
+        latencyMs: timeoutMs,
+        backend: backend.id,
+      };
+    }
+    if ("error" in result) {
+      const error = result.error as { message?: string; code?: string };
+      const message = `${error?.code ? `${error.code}: ` : ""}${error?.message ?? String(result.error)}`;
+      return { ok: false, failure: "model_unavailable", detail: [message], latencyMs, backend: backend.id };
+    }
+    const normalised = normaliseAnswers(result.response, questions);
+    if (!normalised.ok)
+      return {
+        ok: false,
+        failure: "model_invalid_answer",
+        detail: normalised.issues,
+        latencyMs,
+        backend: backend.id,
+        raw: result.response,
+      };
+    return { ok: true, answers: normalised.value, latencyMs, backend: backend.id };
+  } finally {
+    clearTimeout(timer);
+    outerSignal?.removeEventListener("abort", onOuterAbort);
+  }
+}

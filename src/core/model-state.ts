@@ -1,0 +1,88 @@
+import type { DecisionState } from "../spec/decision-state.js";
+import type { DescribedAction, SensitiveKind } from "../spec/facts.js";
+import { targetSensitivity } from "./hard-rules.js";
+import { leavesAllowedOrigins, type OriginPolicy } from "./origin-policy.js";
+import { redactSecretsInText } from "./redaction.js";
+
+export interface ModelStateBounds {
+  /** Characters of visible text a model sees. Default 6,000. */
+  visibleText: number;
+  /** Hidden pieces of text a model sees. Default 40, each cut at 300 characters. */
+  hiddenPieces: number;
+}
+
+export const DEFAULT_MODEL_STATE_BOUNDS: ModelStateBounds = { visibleText: 6_000, hiddenPieces: 40 };
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+/**
+ * Builds what a classifier sees from the described action: bounded, with secrets redacted. The raw value
+ * is never part of it; the facts already carry the redacted value.
+ */
+export function buildModelState(
+  described: DescribedAction,
+  task: string,
+  origins: OriginPolicy,
+  bounds: ModelStateBounds = DEFAULT_MODEL_STATE_BOUNDS,
+): DecisionState {
+  const { action, page } = described;
+  const target = action.target;
+  const visible = redactSecretsInText(page.visibleText);
+  const cut = visible.length > bounds.visibleText;
+  return {
+    task,
+    action: {
+      kind: action.kind,
+      value: action.value,
+      valueRedacted: action.valueRedacted,
+      target: target
+        ? {
+            tag: target.tag,
+            role: target.role,
+            name: redactSecretsInText(target.name),
+            inputType: target.inputType,
+            autocomplete: target.autocomplete,
+            elementName: target.elementName,
+            id: target.id,
+            placeholder: target.placeholder,
+            href: target.href,
+            itemText: target.itemText === null ? null : redactSecretsInText(target.itemText),
+            formAction: target.form?.action ?? null,
+            formMethod: target.form?.method ?? null,
+            submitsForm: target.submitsForm,
+            sensitiveKind: targetSensitivity(target)?.kind ?? null,
+            formSensitiveKinds: unique((target.form?.sensitiveFields ?? []).map((field) => field.kind)),
+            visible: target.visible && !target.covered,
+            options: target.options
+              ? target.options.slice(0, 30).map((option) => option.label || option.value)
+              : null,
+            checked: target.checked,
+          }
+        : null,
+      destination: action.destination
+        ? {
+            url: action.destination.url,
+            origin: action.destination.origin,
+            via: action.destination.via,
+            offOrigin: leavesAllowedOrigins(page.origin, action.destination.url, origins),
+          }
+        : null,
+    },
+    page: {
+      url: page.url,
+      origin: page.origin,
+      title: page.title,
+      visibleText: cut ? visible.slice(0, bounds.visibleText) : visible,
+      visibleTextTruncated: cut || page.visibleTextTruncated,
+      hiddenText: page.hiddenText.slice(0, bounds.hiddenPieces).map((piece) => ({
+        text: redactSecretsInText(piece.text.length > 300 ? piece.text.slice(0, 300) : piece.text),
+        provenance: piece.provenance,
+        hiddenBy: piece.hiddenBy,
+      })),
+      hiddenTextCount: page.hiddenTextCount,
+      sensitiveFieldKinds: unique(page.sensitiveFields.map((field) => field.kind)) as SensitiveKind[],
+    },
+  };
+}
