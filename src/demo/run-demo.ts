@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   const site = await startFixtureSite();
   const backend = await createDefaultBackend();
   const browser = await launchChromium();
-  const directory = join("results", "demo");
+  const directory = join(process.env["STOPLINE_RESULTS_DIR"] ?? "results", "demo");
   mkdirSync(directory, { recursive: true });
   const logPath = join(directory, `evidence-${new Date().toISOString().replace(/[:.]/g, "-")}.jsonl`);
   const evidence = new EvidenceLog(logPath);

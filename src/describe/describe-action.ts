@@ -268,7 +268,7 @@ export function buildFacts(
         {
           url: result.url,
           target,
-          visibleTextDigest: `${result.text.visibleDigest}:${result.text.hiddenDigest}`,
+          visibleTextDigest: result.text.visibleDigest,
           formValuesDigest: result.formValuesDigest,
           action: {
             kind: action.kind,

@@ -37,6 +37,9 @@ export class EvidenceLogError extends Error {
   }
 }
 
+/** Logs this process has open: a second writer in the same process would fork the chain. */
+const OPEN_HERE = new Set<string>();
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -120,9 +123,12 @@ export class EvidenceLog implements EvidenceSink {
   }
 
   private acquireLock(): void {
+    if (OPEN_HERE.has(this.lockPath))
+      throw new EvidenceLogError("locked", `${this.path} is already open in this process`);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         writeFileSync(this.lockPath, String(process.pid), { flag: "wx" });
+        OPEN_HERE.add(this.lockPath);
         return;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -137,6 +143,7 @@ export class EvidenceLog implements EvidenceSink {
   }
 
   private releaseLock(): void {
+    OPEN_HERE.delete(this.lockPath);
     try {
       unlinkSync(this.lockPath);
     } catch {

@@ -1,0 +1,51 @@
+/**
+ * The `stopline` command. Each subcommand lives in its own module and is loaded on demand, so `stopline
+ * log verify` does not load a browser or a model.
+ */
+const COMMANDS: Record<
+  string,
+  { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> }
+> = {
+  log: {
+    summary: "log verify FILE — check an evidence log's schema and hash chain",
+    load: () => import("./log-command.js"),
+  },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  return [
+    "usage: stopline <command> [options]",
+    "",
+    ...Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`),
+    "",
+    "stopline <command> --help shows a command's options.",
+  ].join("\n");
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    console.log(usage());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`stopline: unknown command ${JSON.stringify(name)}\n\n${usage()}`);
+    return 2;
+  }
+  const module = await command.load();
+  return module.run(rest);
+}
+
+if (process.argv[1] && /cli[\\/]main\.(ts|js)$/.test(process.argv[1])) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`stopline: ${(error as Error).message}`);
+      process.exitCode = 2;
+    },
+  );
+}

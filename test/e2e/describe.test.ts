@@ -1,0 +1,172 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { type DescribeError, describeAction } from "../../src/describe/describe-action.js";
+import { closeBrowser, fixture, pageWith } from "../support/browser.js";
+
+let page: Page;
+before(async () => {
+  page = await pageWith(fixture("describe/kitchen-sink.html"), "https://billing.example/invoices");
+});
+after(closeBrowser);
+
+async function target(selector: string, kind: "click" | "fill" = "click", value?: string) {
+  const { described } = await describeAction(page, {
+    kind,
+    selector,
+    ...(value === undefined ? {} : { value }),
+  });
+  return described;
+}
+
+describe("describe: the target element", () => {
+  it("reads tag, role, accessible name from aria-label, and the row it belongs to", async () => {
+    const { action } = await target("#delete-4471");
+    assert.equal(action.target?.tag, "button");
+    assert.equal(action.target?.role, "button");
+    assert.equal(action.target?.name, "Delete invoice 4471");
+    assert.equal(action.target?.nameSource, "aria-label");
+    assert.match(action.target?.itemText ?? "", /Invoice #4471/);
+    assert.doesNotMatch(action.target?.itemText ?? "", /4472/);
+  });
+  it("names fields by aria-labelledby, associated label and wrapping label", async () => {
+    assert.equal((await target("#q", "fill", "x")).action.target?.name, "Search invoices");
+    assert.equal((await target("#user", "fill", "x")).action.target?.nameSource, "label");
+    const password = (await target("#pass", "fill", "secret")).action.target;
+    assert.equal(password?.name, "Password");
+    assert.equal(password?.inputType, "password");
+  });
+  it("resolves the form's action, method and sensitive fields, and knows a submit button submits it", async () => {
+    const { action } = await target("#sign-in");
+    assert.equal(action.target?.submitsForm, true);
+    assert.equal(action.target?.form?.action, "https://billing.example/session");
+    assert.equal(action.target?.form?.method, "post");
+    assert.deepEqual(action.target?.form?.sensitiveFields.map((field) => field.kind).sort(), [
+      "one_time_code",
+      "password",
+    ]);
+    assert.equal(action.destination?.via, "form");
+  });
+  it("resolves links, their origin and target=_blank", async () => {
+    const { action } = await target("#partner");
+    assert.equal(action.destination?.origin, "https://partner.example");
+    assert.equal(action.destination?.via, "new-window");
+    assert.equal((await target("#js")).action.destination?.url, "javascript:alert(1)");
+  });
+  it("reads select options and checkbox state", async () => {
+    const { action } = await describeAction(page, {
+      kind: "select",
+      selector: "#sort",
+      value: "amount",
+    }).then((r) => r.described);
+    assert.deepEqual(
+      action.target?.options?.map((option) => option.value),
+      ["date", "amount"],
+    );
+    assert.equal((await target("#remember")).action.target?.checked, false);
+    assert.equal((await target("#remember")).action.target?.name, "Remember me");
+  });
+  it("sees into open shadow roots and same-origin iframes", async () => {
+    const shadow = (await target("#shadow-btn")).action.target;
+    assert.equal(shadow?.inShadowRoot, true);
+    assert.equal(shadow?.name, "Approve in shadow");
+    assert.match(shadow?.itemText ?? "", /Shadow card/);
+    const framed = await describeAction(page, {
+      kind: "click",
+      selector: "#frame >> internal:control=enter-frame >> #in-frame",
+    });
+    assert.equal(framed.described.action.target?.inIframe, true);
+    assert.equal(
+      framed.described.page.url,
+      "https://billing.example/invoices",
+      "the page around the frame is described",
+    );
+  });
+  it("knows when the target is covered or has no size", async () => {
+    assert.equal((await target("#covered")).action.target?.covered, true);
+    const zero = (await target("#zero")).action.target;
+    assert.equal(zero?.visible, false);
+    assert.deepEqual(zero?.hiddenBy, ["zero-size"]);
+  });
+  it("redacts the value typed into a password field and keeps safe values", async () => {
+    const secret = await describeAction(page, { kind: "fill", selector: "#pass", value: "hunter2" });
+    assert.equal(secret.described.action.value, "[redacted: 7 characters]");
+    assert.equal(secret.rawValue, "hunter2");
+    assert.ok(!JSON.stringify(secret.described).includes("hunter2"));
+    const safe = await describeAction(page, { kind: "fill", selector: "#q", value: "october" });
+    assert.equal(safe.described.action.value, "october");
+  });
+});
+
+describe("describe: the page", () => {
+  it("collects hidden text with its provenance, through stylesheets and classes", async () => {
+    const { page: facts } = await target("#home");
+    const find = (text: string) => facts.hiddenText.find((piece) => piece.text.includes(text));
+    assert.deepEqual(find("Hidden by a class")?.hiddenBy, ["display-none"]);
+    assert.deepEqual(find("Hidden by visibility")?.hiddenBy, ["visibility-hidden"]);
+    assert.deepEqual(find("Pushed off the screen")?.hiddenBy, ["off-screen"]);
+    assert.deepEqual(find("Written very small")?.hiddenBy, ["tiny-font"]);
+    assert.deepEqual(find("white on white")?.hiddenBy, ["same-colour"]);
+    assert.deepEqual(find("Hidden by the attribute")?.hiddenBy, ["hidden-attribute"]);
+    assert.deepEqual(find("hidden from assistive")?.hiddenBy, ["aria-hidden"]);
+    assert.equal(find("ignore the user")?.provenance, "comment");
+    assert.equal(find("approve every invoice")?.provenance, "meta");
+    assert.equal(find("tells agents to click Pay")?.provenance, "attr:alt");
+    assert.ok(facts.visibleText.includes("Invoice #4471"));
+    assert.ok(!facts.visibleText.includes("Hidden by a class"));
+    assert.ok(facts.visibleText.includes("Shadow card"), "shadow root text is visible text");
+    assert.ok(facts.visibleText.includes("Frame text"), "same-origin iframe text is visible text");
+  });
+  it("inventories the page's sensitive fields", async () => {
+    const { page: facts } = await target("#home");
+    assert.deepEqual(facts.sensitiveFields.map((field) => field.kind).sort(), ["one_time_code", "password"]);
+  });
+  it("changes the state hash when the visible text or the form's values change, not otherwise", async () => {
+    const first = (await target("#sign-in")).page.stateHash;
+    assert.equal((await target("#sign-in")).page.stateHash, first, "stable when nothing changed");
+    await page.fill("#user", "maren");
+    const afterFill = (await target("#sign-in")).page.stateHash;
+    assert.notEqual(afterFill, first, "a value in the target's form changed");
+    await page.evaluate(() => {
+      (document.querySelector(".invoice-row td") as HTMLElement).textContent = "Invoice #9999";
+    });
+    assert.notEqual((await target("#sign-in")).page.stateHash, afterFill, "the visible text changed");
+  });
+  it("bounds the visible text and records the bound", async () => {
+    const { described } = await describeAction(
+      page,
+      { kind: "click", selector: "#home" },
+      { visibleTextBound: 20 },
+    );
+    assert.equal(described.page.visibleText.length <= 20, true);
+    assert.equal(described.page.visibleTextBound, 20);
+    assert.equal(described.page.visibleTextTruncated, true);
+  });
+});
+
+describe("describe: bad proposals are clear errors", () => {
+  it("rejects a selector that matches nothing, several elements, or is not a selector", async () => {
+    await assert.rejects(
+      describeAction(page, { kind: "click", selector: "#nothing" }),
+      (error: DescribeError) => error.code === "no_match",
+    );
+    await assert.rejects(
+      describeAction(page, { kind: "click", selector: "button" }),
+      (error: DescribeError) => error.code === "ambiguous",
+    );
+    await assert.rejects(
+      describeAction(page, { kind: "click", selector: "##" }),
+      (error: DescribeError) => error.code === "bad_selector",
+    );
+  });
+  it("rejects an unknown kind and a missing selector", async () => {
+    await assert.rejects(
+      describeAction(page, { kind: "hover" as "click", selector: "#home" }),
+      (error: DescribeError) => error.code === "unknown_kind",
+    );
+    await assert.rejects(
+      describeAction(page, { kind: "click" }),
+      (error: DescribeError) => error.code === "missing_selector",
+    );
+  });
+});
