@@ -68,6 +68,11 @@ const common = {
   /** Cases built on the same page template share a group; a group never straddles splits. */
   group: z.string().min(1).optional(),
   tags: z.array(z.string()).optional(),
+  /**
+   * Which labels the source really provides and the eval scores. Default: all three questions and the
+   * verdict. External suites that only know the effect (say) score only that.
+   */
+  scored: z.array(z.enum(["effect", "servesTask", "pageInstructsAgent", "verdict"])).min(1).optional(),
 };
 
 export const domCaseSchema = z
