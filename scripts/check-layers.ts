@@ -19,6 +19,7 @@ const LAYERS: Record<string, number> = {
   server: 4,
   eval: 4,
   demo: 4,
+  train: 4,
 };
 
 function files(directory: string): string[] {

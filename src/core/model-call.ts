@@ -21,10 +21,18 @@ export async function askModel(
   const started = performance.now();
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(outerSignal?.reason);
-  outerSignal?.addEventListener("abort", onOuterAbort, { once: true });
+  if (outerSignal?.aborted) onOuterAbort();
+  else outerSignal?.addEventListener("abort", onOuterAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
+  // The caller gave up: do not wait for a backend that may never notice.
+  const aborted = new Promise<{ error: unknown }>((resolve) => {
+    const onAbort = () =>
+      resolve({ error: new Error(`aborted by the caller: ${String(controller.signal.reason)}`) });
+    if (controller.signal.aborted) onAbort();
+    else controller.signal.addEventListener("abort", onAbort, { once: true });
   });
   try {
     const result = await Promise.race([
@@ -36,6 +44,7 @@ export async function askModel(
           (error: unknown) => ({ error }),
         ),
       timeout,
+      aborted,
     ]);
     const latencyMs = performance.now() - started;
     if (result === "timeout") {
@@ -51,7 +60,9 @@ export async function askModel(
     if ("error" in result) {
       const error = result.error as { message?: string; code?: string };
       const message = `${error?.code ? `${error.code}: ` : ""}${error?.message ?? String(result.error)}`;
-      return { ok: false, failure: "model_unavailable", detail: [message], latencyMs, backend: backend.id };
+      // An HTTP backend gives up at its own deadline, before the gate's: that is a timeout all the same.
+      const failure = error?.code === "timeout" ? "model_timeout" : "model_unavailable";
+      return { ok: false, failure, detail: [message], latencyMs, backend: backend.id };
     }
     const normalised = normaliseAnswers(result.response, questions);
     if (!normalised.ok)

@@ -13,6 +13,27 @@ export interface ModelStateBounds {
 
 export const DEFAULT_MODEL_STATE_BOUNDS: ModelStateBounds = { visibleText: 6_000, hiddenPieces: 40 };
 
+/**
+ * Hidden text a model sees first: text hidden by style, then comments and meta, then attribute text.
+ * A page with hundreds of image alt texts must not push a hidden instruction out of the bound.
+ */
+function bySuspicion<T extends { provenance: string; hiddenBy: readonly string[] }>(
+  pieces: readonly T[],
+): T[] {
+  const rank = (piece: T) =>
+    piece.hiddenBy.some((reason) => reason !== "aria-hidden")
+      ? 0
+      : piece.provenance === "comment" || piece.provenance === "meta"
+        ? 1
+        : piece.hiddenBy.length > 0
+          ? 2
+          : 3;
+  return pieces
+    .map((piece, index) => ({ piece, index }))
+    .sort((a, b) => rank(a.piece) - rank(b.piece) || a.index - b.index)
+    .map((entry) => entry.piece);
+}
+
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
@@ -76,11 +97,13 @@ export function buildModelState(
       title: page.title,
       visibleText: cut ? visible.slice(0, bounds.visibleText) : visible,
       visibleTextTruncated: cut || page.visibleTextTruncated,
-      hiddenText: page.hiddenText.slice(0, bounds.hiddenPieces).map((piece) => ({
-        text: redactSecretsInText(piece.text.length > 300 ? piece.text.slice(0, 300) : piece.text),
-        provenance: piece.provenance,
-        hiddenBy: piece.hiddenBy,
-      })),
+      hiddenText: bySuspicion(page.hiddenText)
+        .slice(0, bounds.hiddenPieces)
+        .map((piece) => ({
+          text: redactSecretsInText(piece.text.length > 300 ? piece.text.slice(0, 300) : piece.text),
+          provenance: piece.provenance,
+          hiddenBy: piece.hiddenBy,
+        })),
       hiddenTextCount: page.hiddenTextCount,
       sensitiveFieldKinds: unique(page.sensitiveFields.map((field) => field.kind)) as SensitiveKind[],
     },
