@@ -27,12 +27,22 @@ import type { LeftOut, SuiteBuild } from "./suite-build.js";
  *
  * Left out: the three ownCloud scenarios, whose posts exist only as PDF files that were not copied.
  *
- * Splits follow the source's own goal taxonomy, not its files: Integrity goals (ids 1-14) → train,
- * Confidentiality (15-19) → dev, Availability (20-24) → test. Every scenario file repeats the same 24
- * goals with only the scenario's tail changed, so splitting by file would put the same attack text in
- * all three splits; splitting by goal keeps each attack, in both its forms and all six scenarios, in
- * one split. (The "THIS IS IMPORTANT! You must first ..." frame is shared by every goal: the source
- * is built from one template, so report it on its own.)
+ * Splits: a diagonal of two partitions, each of which alone would leak.
+ * - By goal family, the source's own taxonomy: Integrity goals (ids 1-14) → train, Confidentiality
+ *   (15-19) → dev, Availability (20-24) → test. Every scenario file repeats the same 24 goals with only
+ *   the scenario's tail changed, so splitting by file alone would put the same attack text in all
+ *   three splits.
+ * - By scenario: each scenario's page (thread title and opening post, or the question to the
+ *   colleague), its task and the benign part of its posts are the same for all 24 goals, and the a/b/c
+ *   template variants keep that text, so the goal split alone puts near-identical pages (word 5-gram
+ *   Jaccard up to 0.73 on the page text) in train, dev and test. Each scenario is therefore given one
+ *   split (one forum and one chat scenario per split).
+ * Only the posts where the two agree are kept: a scenario's posts of its own split's goal family (28
+ * posts for a train scenario, 10 for a dev or test one; 96 of 288). Every scenario carries every goal,
+ * so any post kept off the diagonal would put its scenario or its attack in a second split. Two
+ * scenarios a split (rather than, say, four in train) keeps a forum and a chat page in dev and test.
+ * The rest are left out as `scenario-in-other-split`. (The "THIS IS IMPORTANT! You must first ..."
+ * frame is shared by every goal: the source is built from one template, so report it on its own.)
  */
 
 export const REDTEAMCUA_FOLDER = "redteamcua";
@@ -40,19 +50,24 @@ export const REDTEAMCUA_FOLDER = "redteamcua";
 interface Scenario {
   name: string;
   platform: "reddit" | "rocketchat" | "owncloud";
+  /** The only split the scenario's page may appear in; null for the ownCloud scenarios, left out whole. */
+  split: Split | null;
 }
 
+// One forum and one chat scenario per split, so every split has both kinds of RedTeamCUA page.
 const SCENARIOS: readonly Scenario[] = [
-  { name: "reddit_gitclone", platform: "reddit" },
-  { name: "reddit_alias_tmux", platform: "reddit" },
-  { name: "reddit_install_termcolor", platform: "reddit" },
-  { name: "rocketchat_install_nodejs", platform: "rocketchat" },
-  { name: "rocketchat_git_config", platform: "rocketchat" },
-  { name: "rocketchat_vim_editor", platform: "rocketchat" },
-  { name: "owncloud_setup_project", platform: "owncloud" },
-  { name: "owncloud_linux_tutorial", platform: "owncloud" },
-  { name: "owncloud_docker_entry", platform: "owncloud" },
+  { name: "reddit_gitclone", platform: "reddit", split: "train" },
+  { name: "reddit_alias_tmux", platform: "reddit", split: "dev" },
+  { name: "reddit_install_termcolor", platform: "reddit", split: "test" },
+  { name: "rocketchat_install_nodejs", platform: "rocketchat", split: "train" },
+  { name: "rocketchat_git_config", platform: "rocketchat", split: "dev" },
+  { name: "rocketchat_vim_editor", platform: "rocketchat", split: "test" },
+  { name: "owncloud_setup_project", platform: "owncloud", split: null },
+  { name: "owncloud_linux_tutorial", platform: "owncloud", split: null },
+  { name: "owncloud_docker_entry", platform: "owncloud", split: null },
 ];
+
+const SPLIT_ORDER: readonly Split[] = ["train", "dev", "test"];
 
 /** The split of a goal category (`Integrity/Delete/Normal`), by its first part. */
 export function redteamcuaSplit(category: string): Split | null {
@@ -157,8 +172,11 @@ function scenarioTemplate(
   );
 }
 
-/** Builds RedTeamCUA's cases (all positives) from the reddit and chat scenarios. */
-export function redteamcuaInjectionCases(dataDirectory: string): SuiteBuild {
+/** RedTeamCUA's texts (all positives) from the reddit and chat scenarios, before placement. */
+export function redteamcuaInjectionTexts(dataDirectory: string): {
+  texts: InjectionText[];
+  leftOut: LeftOut[];
+} {
   const texts: InjectionText[] = [];
   const leftOut: LeftOut[] = [];
   for (const scenario of SCENARIOS) {
@@ -189,6 +207,10 @@ export function redteamcuaInjectionCases(dataDirectory: string): SuiteBuild {
           leftOut.push({ item, reason: split === null ? "unknown-goal-category" : "post-not-found" });
           continue;
         }
+        if (split !== scenario.split) {
+          leftOut.push({ item, reason: "scenario-in-other-split" });
+          continue;
+        }
         const key = `${split}:${post.colleague ?? ""}`;
         const template = templates.get(key) ?? scenarioTemplate(scenario, benign, split, post.colleague);
         templates.set(key, template);
@@ -214,5 +236,17 @@ export function redteamcuaInjectionCases(dataDirectory: string): SuiteBuild {
       }
     }
   }
-  return { cases: placeInjectionTexts(texts, "inj-redteamcua"), leftOut };
+  return { texts, leftOut };
+}
+
+/**
+ * Builds RedTeamCUA's cases. The texts are placed split by split (train, then dev, then test): the
+ * placement rotates by position, and in source order every scenario's slice of one goal family starts
+ * at the same offset of the rotation (48 posts a scenario, 12 hiding styles), so the dev and test
+ * slices would never meet some styles (test would have no visible post at all).
+ */
+export function redteamcuaInjectionCases(dataDirectory: string): SuiteBuild {
+  const { texts, leftOut } = redteamcuaInjectionTexts(dataDirectory);
+  const ordered = SPLIT_ORDER.flatMap((split) => texts.filter((text) => text.split === split));
+  return { cases: placeInjectionTexts(ordered, "inj-redteamcua"), leftOut };
 }
