@@ -72,7 +72,10 @@ const common = {
    * Which labels the source really provides and the eval scores. Default: all three questions and the
    * verdict. External suites that only know the effect (say) score only that.
    */
-  scored: z.array(z.enum(["effect", "servesTask", "pageInstructsAgent", "verdict"])).min(1).optional(),
+  scored: z
+    .array(z.enum(["effect", "servesTask", "pageInstructsAgent", "verdict"]))
+    .min(1)
+    .optional(),
 };
 
 export const domCaseSchema = z
