@@ -86,11 +86,21 @@ function servesTaskOf(state: DecisionState, effect: Effect): number {
   return 0.25;
 }
 
-function injectionOf(state: DecisionState): number {
+/** The plain regular-expression answer: what this weak baseline finds on its own. */
+export function plainInjectionOf(state: DecisionState): number {
   for (const piece of state.page.hiddenText)
     if (INJECTION.some((pattern) => pattern.test(piece.text))) return 0.9;
   if (INJECTION.some((pattern) => pattern.test(state.page.visibleText))) return 0.75;
   return 0.05;
+}
+
+/**
+ * The baseline's injection answer: its own patterns, or the perception firewall's page probability when
+ * the gate ran the firewall and it is higher. Still the weak baseline: the firewall's summary is the
+ * only part of this answer worth trusting.
+ */
+function injectionOf(state: DecisionState): number {
+  return Math.max(plainInjectionOf(state), state.page.firewall?.probability ?? 0);
 }
 
 export function keywordAnswers(state: DecisionState): BackendResponse {

@@ -2,13 +2,62 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { described, form, target } from "../../test/support/facts.js";
 import type { DescribedAction } from "../spec/facts.js";
+import type { Finding, PageScan } from "../spec/page-scan.js";
 import { evaluateHardRules, floorOf, HARD_RULES } from "./hard-rules.js";
 import type { OriginPolicy } from "./origin-policy.js";
 
 const open: OriginPolicy = { allowedOrigins: [], allowSubdomains: false };
 
-function hits(facts: DescribedAction, rawValue: string | null = facts.action.value, origins = open) {
-  return evaluateHardRules({ described: facts, rawValue, origins });
+function hits(
+  facts: DescribedAction,
+  rawValue: string | null = facts.action.value,
+  origins = open,
+  scan: PageScan | null = null,
+) {
+  return evaluateHardRules({ described: facts, rawValue, origins, scan });
+}
+
+/** A firewall scan of the page with one finding (the firewall itself is tested in src/firewall). */
+function scanWith(finding: Partial<Finding>): PageScan {
+  const full: Finding = {
+    id: "f1",
+    nodes: ["n3"],
+    signals: ["agent_address", "exfiltration", "secret_mention"],
+    spans: [],
+    probability: 0.99,
+    critical: true,
+    quoted: false,
+    hidden: true,
+    ...finding,
+  };
+  return {
+    mode: "live",
+    url: "https://shop.example/products/aster",
+    title: "Aster lamp",
+    nodes: [
+      {
+        id: "n3",
+        text: "(page text)",
+        provenance: "text",
+        hiddenBy: ["display-none"],
+        where: "div.review > p.note",
+        scope: 0,
+        quoted: false,
+        invisibleCharacters: 0,
+      },
+    ],
+    findings: [full],
+    probability: full.probability,
+    verdict: full.probability >= 0.5 || full.critical ? "injected" : "suspicious",
+    critical: full.critical,
+    signals: full.signals,
+    invisibleCharacters: 0,
+    complete: true,
+    elements: [],
+    limitations: [],
+    digest: "d",
+    timings: { captureMs: 0, detectMs: 0 },
+  };
 }
 function codes(facts: DescribedAction, rawValue: string | null = facts.action.value, origins = open) {
   return hits(facts, rawValue, origins).map((hit) => hit.reason.code);
@@ -115,6 +164,30 @@ describe("hard rules, each stops what it must", () => {
     });
     assert.deepEqual(codes(goto), ["dangerous_scheme"]);
   });
+  it("injection-critical blocks every action on a page whose instruction joins private data and a way out", () => {
+    const scan = scanWith({});
+    for (const kind of ["click", "fill", "press", "select", "check", "uncheck"] as const) {
+      const found = hits(described({ kind, value: kind === "click" ? null : "x" }), "x", open, scan).filter(
+        (hit) => hit.reason.code === "injection_critical",
+      );
+      assert.equal(found.length, 1, kind);
+      assert.equal(found[0]?.floor, "block");
+      assert.deepEqual(found[0]?.reason, {
+        code: "injection_critical",
+        signals: ["agent_address", "exfiltration", "secret_mention"],
+        where: "div.review > p.note",
+      });
+    }
+    const away = described({
+      kind: "goto",
+      target: null,
+      destination: { url: "https://collect.example/?d=1", origin: "https://collect.example", via: "goto" },
+    });
+    assert.ok(
+      hits(away, null, open, scan).some((hit) => hit.reason.code === "injection_critical"),
+      "off-origin goto",
+    );
+  });
   it("invisible-target asks before acting on a hidden, off-screen or covered element", () => {
     assert.deepEqual(codes(described({ target: target({ visible: false, hiddenBy: ["off-screen"] }) })), [
       "invisible_target",
@@ -192,6 +265,16 @@ describe("hard rules, each lets a legitimate action through", () => {
   });
   it("invisible-target does not stop clicking a visible button below the fold", () => {
     assert.deepEqual(codes(described({ target: target({ visible: true }) })), []);
+  });
+  it("injection-critical does not stop a click on a page whose findings quote an injection", () => {
+    const quoted = scanWith({ critical: false, quoted: true, probability: 0.35 });
+    assert.deepEqual(hits(described({ kind: "click" }), null, open, quoted), []);
+    const leaving = described({
+      kind: "goto",
+      target: null,
+      destination: { url: "https://shop.example/", origin: "https://shop.example", via: "goto" },
+    });
+    assert.deepEqual(hits(leaving, null, open, scanWith({})), [], "leaving for a page of the same origin");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ActionKind } from "../spec/action.js";
 import type { RuleHit } from "../spec/decision.js";
 import type { DescribedAction, TargetFacts } from "../spec/facts.js";
+import type { PageScan } from "../spec/page-scan.js";
 import type { Reason, ReasonCode } from "../spec/reason.js";
 import { stricter, type Verdict } from "../spec/verdict.js";
 import { containsCardNumber } from "./card-number.js";
@@ -13,6 +14,8 @@ export interface RuleContext {
   described: DescribedAction;
   rawValue: string | null;
   origins: OriginPolicy;
+  /** The perception firewall's scan of the page the action starts on, when the gate runs one. */
+  scan?: PageScan | null;
 }
 
 export type RuleClass = "credentials" | "money" | "navigation" | "deception";
@@ -32,6 +35,7 @@ export interface HardRule {
 }
 
 const TYPING: readonly ActionKind[] = ["fill", "press", "select"];
+const EVERY_KIND: readonly ActionKind[] = ["goto", "click", "fill", "press", "select", "check", "uncheck"];
 
 /** The sensitivity of the target field, judged with its form as context. */
 export function targetSensitivity(target: TargetFacts | null): FieldSensitivity | null {
@@ -214,6 +218,31 @@ export const HARD_RULES: readonly HardRule[] = [
         : null;
     },
     mustNotStop: "invisible-target does not stop clicking a visible button below the fold",
+  },
+  {
+    id: "injection-critical",
+    class: "deception",
+    summary:
+      "The page holds an instruction that combines private data with a way out of the page (the firewall's critical finding).",
+    floor: "block",
+    reason: "injection_critical",
+    appliesTo: EVERY_KIND,
+    check: (context) => {
+      const finding = context.scan?.findings.find((candidate) => candidate.critical);
+      if (!finding || !context.scan) return null;
+      const { action, page } = context.described;
+      // Leaving the hostile page for another page of its own origin takes nothing out of it.
+      if (
+        action.kind === "goto" &&
+        action.destination &&
+        page.origin !== null &&
+        action.destination.origin === page.origin
+      )
+        return null;
+      const node = context.scan.nodes.find((candidate) => candidate.id === finding.nodes[0]);
+      return { code: "injection_critical", signals: finding.signals, where: node?.where ?? "page" };
+    },
+    mustNotStop: "injection-critical does not stop a click on a page whose findings quote an injection",
   },
 ];
 

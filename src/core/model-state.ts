@@ -1,5 +1,6 @@
 import type { DecisionState } from "../spec/decision-state.js";
 import type { DescribedAction, SensitiveKind } from "../spec/facts.js";
+import type { FirewallSummary, PageScan } from "../spec/page-scan.js";
 import { targetSensitivity } from "./hard-rules.js";
 import { leavesAllowedOrigins, type OriginPolicy } from "./origin-policy.js";
 import { redactSecretsInText } from "./redaction.js";
@@ -34,19 +35,34 @@ function bySuspicion<T extends { provenance: string; hiddenBy: readonly string[]
     .map((entry) => entry.piece);
 }
 
+/** The compact summary of a firewall scan that a model sees: numbers and signal names, no page text. */
+export function summariseScan(scan: PageScan): FirewallSummary {
+  return {
+    probability: scan.probability,
+    verdict: scan.verdict,
+    critical: scan.critical,
+    signals: scan.signals,
+    findings: scan.findings.length,
+    hiddenFindings: scan.findings.filter((finding) => finding.hidden).length,
+    complete: scan.complete,
+  };
+}
+
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
 /**
  * Builds what a classifier sees from the described action: bounded, with secrets redacted. The raw value
- * is never part of it; the facts already carry the redacted value.
+ * is never part of it; the facts already carry the redacted value. With a firewall scan, the page carries
+ * its summary.
  */
 export function buildModelState(
   described: DescribedAction,
   task: string,
   origins: OriginPolicy,
   bounds: ModelStateBounds = DEFAULT_MODEL_STATE_BOUNDS,
+  scan: PageScan | null = null,
 ): DecisionState {
   const { action, page } = described;
   const target = action.target;
@@ -106,6 +122,7 @@ export function buildModelState(
         })),
       hiddenTextCount: page.hiddenTextCount,
       sensitiveFieldKinds: unique(page.sensitiveFields.map((field) => field.kind)) as SensitiveKind[],
+      ...(scan ? { firewall: summariseScan(scan) } : {}),
     },
   };
 }

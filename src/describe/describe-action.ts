@@ -14,13 +14,15 @@ import type {
   TargetFacts,
   TextProvenance,
 } from "../spec/facts.js";
-import { type CaptureOptions, captureText } from "./in-page/capture-text.js";
+import type { PageText } from "../spec/page-scan.js";
+import { type CaptureOptions, captureText, type FirewallCaptureOptions } from "./in-page/capture-text.js";
 import {
   describeInPage,
   type InPageField,
   type InPageRequest,
   type InPageResult,
 } from "./in-page/describe-in-page.js";
+import { pageTextFromCapture } from "./page-text.js";
 
 export type DescribeErrorCode =
   | "unknown_kind"
@@ -50,12 +52,19 @@ export interface DescribeOptions {
    * Default 150. When they run out, the facts say the hidden-text list is incomplete.
    */
   styleBudgetMs?: number;
+  /**
+   * Also capture every text-bearing place for the perception firewall, in the same round trip. Default:
+   * none (the facts only). The guard sets it from the firewall's gate settings.
+   */
+  firewall?: FirewallCaptureOptions;
 }
 
 /** The described action plus what only this process may see: the raw value, for dispatch and the rules. */
 export interface Description {
   described: DescribedAction;
   rawValue: string | null;
+  /** The page's text-bearing places for the firewall, when `firewall` options asked for them. */
+  pageText: PageText | null;
   /** Milliseconds spent in the page round trip and in building the facts. */
   elapsedMs: number;
 }
@@ -106,6 +115,7 @@ function captureOptions(options: DescribeOptions): CaptureOptions {
     minHiddenLength: 2,
     enterFrames: true,
     budgetMs: options.styleBudgetMs ?? 150,
+    firewall: options.firewall ?? null,
   };
 }
 
@@ -158,7 +168,18 @@ export async function describeAction(
     );
   }
   const described = buildFacts(action, result, request.capture.visibleBound);
-  return { described, rawValue: action.value ?? null, elapsedMs: performance.now() - started };
+  const pageText = options.firewall
+    ? pageTextFromCapture(result.text, { url: result.url, title: result.title }, options.firewall.mode)
+    : null;
+  return { described, rawValue: action.value ?? null, pageText, elapsedMs: performance.now() - started };
+}
+
+/** Keys with names (Enter, ArrowDown, Control+Shift+Tab), as Playwright spells them, not characters. */
+export function isNamedKey(key: string): boolean {
+  const parts = key.split("+");
+  const last = parts[parts.length - 1] ?? "";
+  // KeyA and Digit1 are spelled like names but type characters.
+  return /^(F\d{1,2}|[A-Z][A-Za-z]+\d?)$/.test(last) && last.length > 1 && !/^(Key[A-Z]|Digit\d)$/.test(last);
 }
 
 /** Turns what the page returned into facts: classifies fields, redacts the value, hashes the state. */
@@ -217,10 +238,13 @@ export function buildFacts(
         )
       : null;
   const rawValue = action.value ?? null;
+  // A named key (Enter, Tab, Control+A) reveals nothing and says whether a form is submitted; a
+  // character pressed into a sensitive field is part of a secret.
+  const namedKey = action.kind === "press" && rawValue !== null && isNamedKey(rawValue);
   const redacted =
     rawValue === null
       ? null
-      : action.kind === "goto"
+      : action.kind === "goto" || namedKey
         ? redactValue(rawValue, null)
         : redactValue(
             rawValue,

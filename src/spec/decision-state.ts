@@ -1,5 +1,6 @@
 import type { ActionKind } from "./action.js";
 import type { HiddenBy, SensitiveKind, TextProvenance } from "./facts.js";
+import type { FirewallSummary } from "./page-scan.js";
 
 /**
  * What a classifier sees about one proposed action: the user's task, the action in facts, and the page,
@@ -46,5 +47,11 @@ export interface DecisionState {
     hiddenText: { text: string; provenance: TextProvenance; hiddenBy: HiddenBy[] }[];
     hiddenTextCount: number;
     sensitiveFieldKinds: SensitiveKind[];
+    /**
+     * The perception firewall's verdict on this page, when the gate runs it: a probability that the page
+     * instructs the agent, the critical flag and the signal names (no page text). Backends may read it
+     * for `pageInstructsAgent`.
+     */
+    firewall?: FirewallSummary;
   };
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { type DescribeError, describeAction } from "../../src/describe/describe-action.js";
+import { evaluateHardRules } from "../../src/core/hard-rules.js";
+import { type DescribeError, describeAction, isNamedKey } from "../../src/describe/describe-action.js";
 import { closeBrowser, fixture, pageWith } from "../support/browser.js";
 
 let page: Page;
@@ -95,6 +96,21 @@ describe("describe: the target element", () => {
     assert.ok(!JSON.stringify(secret.described).includes("hunter2"));
     const safe = await describeAction(page, { kind: "fill", selector: "#q", value: "october" });
     assert.equal(safe.described.action.value, "october");
+  });
+  it("keeps a named key pressed in a password field, so submitting its form is seen, and hides a typed character", async () => {
+    const enter = await describeAction(page, { kind: "press", selector: "#pass", value: "Enter" });
+    assert.equal(enter.described.action.value, "Enter");
+    const hits = evaluateHardRules({
+      described: enter.described,
+      rawValue: enter.rawValue,
+      origins: { allowedOrigins: [], allowSubdomains: false },
+    });
+    assert.ok(hits.some((hit) => hit.reason.code === "sensitive_form_submit"));
+    const character = await describeAction(page, { kind: "press", selector: "#pass", value: "x" });
+    assert.match(character.described.action.value ?? "", /^\[redacted/);
+    assert.equal(isNamedKey("Control+Shift+Tab"), true);
+    assert.equal(isNamedKey("KeyA"), false);
+    assert.equal(isNamedKey("Shift+a"), false);
   });
 });
 

@@ -228,7 +228,11 @@ export function describeInPage(
       if (into.length >= FIELD_LIMIT) return;
       into.push(fieldDescriptor(field));
     }
-    for (const host of Array.from(root.querySelectorAll("*"))) {
+    // A live collection: copying every element of a big page into an array costs milliseconds.
+    const hosts: ArrayLike<Element> =
+      root.nodeType === 9 ? (root as Document).getElementsByTagName("*") : root.querySelectorAll("*");
+    for (let index = 0; index < hosts.length; index++) {
+      const host = hosts[index] as Element;
       if (into.length >= FIELD_LIMIT) return;
       if (host.shadowRoot) collectFields(host.shadowRoot, into);
       if (host.tagName === "IFRAME") {

@@ -1,0 +1,311 @@
+import type { FirewallSignal } from "../spec/page-scan.js";
+
+/**
+ * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese. They run on
+ * normalised text (see text-normalisation.ts), case-insensitively. Each pattern is one way a page speaks
+ * to an agent; the weights that turn matches into a probability live in injection-detector.ts.
+ *
+ * Written and tuned on the team corpus's train and dev splits only.
+ */
+
+// Case-insensitive without the Unicode flag: V8 runs these an order of magnitude faster without it, and
+// the patterns use no property escapes or astral characters.
+const FLAGS = "i";
+
+/** A word that names an AI system, in every language the catalog covers. */
+const AI = String.raw`(?:ai|a\.i\.|llm|gpt|genai|ki|ia|chatbot|language[- ]model|sprachmodell|人工智能|人工知能|智能)`;
+/** Someone an agent-addressed note may name. */
+const AGENT_NOUN = `(?:assistant|agent|model|bot|reviewer|crawler|browser|scraper|copilot|system|helper|reader|tool)s?`;
+const PARTICIPLE = String.raw`(?:reading|processing|browsing|visiting|viewing|operating|using|managing|handling|acting|helping|working|reviewing|summari[sz]ing|scanning|parsing|crawling|indexing|replying|editing|booking|shopping|answering|assisting|analy[sz]ing|accessing|looking\s+at|running|controlling|navigating|planning)`;
+const HUMAN = String.raw`(?:user|customer|owner|account\s+(?:holder|owner)|patient|traveller|traveler|seller|buyer|attendee|member|client|admin(?:istrator)?|maintainers?|moderators?|manager|employer|principal|human|recipient|sender|parent|holder|organi[sz]er|host|landlord|tenant|guest|applicant|candidate|employee|staff|team|operator|person)`;
+/** A word start that also counts accented letters as letters (\b does not without the Unicode flag). */
+const WORD_START = String.raw`(?<![\w\u00c0-\u024f])`;
+const START = String.raw`(?:^|[.!?;:]\s+|\n|[\[(【「“"«—–-]\s*)`;
+
+/** Sources starting with `(?-i)` are compiled case-sensitively (shouting is in the letters' case). */
+function compile(sources: string[]): RegExp[] {
+  return sources.map((source) =>
+    source.startsWith("(?-i)") ? new RegExp(source.slice(5), "") : new RegExp(source, FLAGS),
+  );
+}
+
+/** Signals found by patterns alone (exfiltration needs a destination and a verb; the rest are not text). */
+export type PatternSignal = Exclude<
+  FirewallSignal,
+  "hidden_substance" | "invisible_characters" | "exfiltration"
+>;
+
+/**
+ * Weaker ways of naming the agent: a chat role tag (`Assistant:`) or a persona (`you are the helpdesk
+ * assistant`), which assistant documentation and chat widgets also show. Reported as `agent_address`,
+ * weighted less.
+ */
+export const WEAK_AGENT_ADDRESS: RegExp[] = compile([
+  String.raw`\b(?:assistant|agent|bot|ai|llm)(?<=${START}(?:[\w'-]+\s+){0,2}?(?:assistant|agent|bot|ai|llm))s?\s*:(?!\/\/)`,
+  String.raw`\byou\s+are\s+(?:now\s+)?(?:an?|the)\s+(?:[\w'’-]+\s+){0,4}?(?:assistant|agent|bot|ai|model|helper)\b`,
+]);
+
+/**
+ * Chat-template tokens and role tags of model prompts: no page shows them to people except to quote them,
+ * so they count for more than a bracketed "[SYSTEM]" notice. Reported as `fake_authority`.
+ */
+export const TEMPLATE_TOKENS: RegExp[] = compile([
+  String.raw`<\|\s*(?:im_start|im_end|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\s*\|>`,
+  String.raw`\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|assistant|instructions?|tool_(?:call|result)|function_(?:call|result)|developer)>`,
+]);
+
+export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
+  agent_address: compile([
+    // English: a note addressed to an agent, an agent doing something to this page, "if you are an AI".
+    String.raw`\b(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|warning|request|p\.?\s?s\.?|hint|tip|guidance|update|heads[- ]up|advisory|alert)\s+(?:for|to)\s+(?:any|all|the|every|each|our|you)?\s*(?:[\w'-]+[\s-]+){0,3}?(?:${AI}|automated|autonomous)[\s-]+(?:[\w'-]+[\s-]+){0,2}?${AGENT_NOUN}\b`,
+    String.raw`\b(?:note|notes|message|notice|instructions?|attention|reminder|memo|directive|p\.?\s?s\.?)\s+(?:for|to)\s+(?:any|all|the|every|each)\s+(?:[\w'-]+\s+){0,2}?(?:assistant|agent|bot|llm|model)s?\b`,
+    String.raw`\b(?:${AI}|automated|autonomous)[\s-]+(?:[\w'-]+[\s-]+){0,2}?${AGENT_NOUN}\s*(?:\([^)]{0,30}\)\s*)?(?:,\s*)?(?:(?:that|who|which)\s+(?:is|are)\s+|currently\s+|now\s+)?${PARTICIPLE}\b`,
+    String.raw`\b(?:assistant|agent|bot|llm|model)s?\s+(?:that\s+(?:is|are)\s+)?${PARTICIPLE}\s+(?:this|these|the\s+(?:page|site|thread|post|listing|inbox|issue|account|document|conversation|channel|email|message|calendar|portal|console))\b`,
+    String.raw`\b(?:if|when|in\s+case)\s+you(?:'re|’re|\s+are)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:${AI}|language\s+model|assistant|agent|bot|model|automated|crawler|machine)\b`,
+    String.raw`\b(?:${AI}|automated|autonomous)(?<=${START}(?:(?:hey|hi|hello|dear|attention|attn|to)\s+)?(?:the\s+|any\s+|all\s+|every\s+)?(?:${AI}|automated|autonomous))(?:[\s-]+[\w'-]+){0,2}?[\s-]+${AGENT_NOUN}\s*[:,—–]`,
+    String.raw`\bto(?<=${START}to)\s+(?:any|all|the|every|each)\s+(?:[\w'-]+\s+){0,3}?(?:${AI}|automated|autonomous|assistant|agent|bot)\b`,
+    String.raw`\b(?:any|every|all)\s+(?:${AI}\s+)?(?:[\w-]+\s+)?(?:assistant|agent|bot)s?\s+(?:or\s+[\w-]+\s+)?(?:operating|using|acting|reading|processing|working|accessing|visiting|handling)\b`,
+    String.raw`\b(?:dear|hey|hello|hi)\s+(?:${AI}|assistant|agent|bot|llm)\b`,
+    String.raw`\b(?:assistant|agent|${AI}|llm|bot|model)\s+(?:instructions?|directive|notice|policy|override|guidance|note)\s*[:\]—–-]`,
+    String.raw`\b(?:instructions?|notice|message|note)\s+(?:for|to)\s+(?:the\s+)?(?:${AI}|assistant|agent|model|bot)\b`,
+    // An instruction about the agent's own output ("Misspell every fourth word in your answer").
+    String.raw`(?:^|[.!?:;]\s+|\n|[>»"“]\s*)(?:please\s+)?(?!(?:i|we|you|he|she|they|it|this|that|these|those|our|my|his|her|their|its|the|a|an|if|when|as|after|before|once|by|for|with|did|do|does|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had|thanks|thank|sorry|hi|hello|dear|no|yes|post|submit|write|preview|edit|save|type|enter|draft|review|view|see|check|read|share|add|leave|start|cancel|delete|your)\b)[a-z]+\s+(?:[\w'’,-]+\s+){0,8}?(?:in|to|from|of|into|within|using|with|throughout|across|for|at\s+the\s+end\s+of|at\s+the\s+start\s+of)?\s*your\s+(?:answers?|responses?|replies|reply|output|summary|summaries|translation|solution|final\s+answer)\b`,
+    String.raw`\bfor\s+(?:${AI}|automated|autonomous|language)[\s-]*(?:[\w-]+\s+){0,2}?(?:models?|agents?|assistants?|systems?|readers?|crawlers?|tools?)\s+only\b|\bhuman\s+(?:readers?|visitors?|users?)\s+(?:can|may|should)\s+(?:skip|ignore)\b|\bnot\s+(?:meant|intended|written)\s+for\s+(?:human|people)`,
+    // Spanish.
+    String.raw`\b(?:nota|mensaje|aviso|instrucci[oó]n(?:es)?|atenci[oó]n|indicaci[oó]n(?:es)?|recordatorio)\s+(?:para|a|al)\s+(?:el\s+|la\s+|los\s+|las\s+|cualquier\s+|todo\s+|todos\s+los\s+)?(?:[\w-]+\s+){0,2}?(?:asistente|agente|modelo|bot|ia)s?\b`,
+    String.raw`\b(?:asistente|agente|modelo|bot|robot)s?\s+(?:de\s+|virtual(?:es)?\s+)?(?:ia|inteligencia\s+artificial|automatizad[oa]s?)\b\s*(?:[:,]|que\s+(?:lea|lee|leen|procese|gestione|edite|visite|revise|opere|use|utilice|ayude|trabaje))`,
+    String.raw`\b(?:asistente|agente)(?<=${START}(?:estimad[oa]\s+|hola\s+)?(?:asistente|agente))s?\s+(?:de\s+)?(?:ia|inteligencia\s+artificial|virtual)\s*[:,]`,
+    String.raw`\bsi\s+(?:eres|es\s+usted)\s+(?:un|una)\s+(?:asistente|agente|ia|modelo|bot)`,
+    // German.
+    String.raw`\b(?:hinweis|nachricht|anweisung|mitteilung|achtung|notiz|information|bitte|aufforderung)\s+(?:f[üu]r|an)\s+(?:den\s+|die\s+|alle\s+|jeden\s+|jede\s+)?(?:[\w-]+\s+){0,2}?(?:ki|automatisierte|assistent|agent|sprachmodell|bot)`,
+    String.raw`\b(?:ki|automatisierte[rn]?)(?<=${START}(?:liebe[rs]?\s+|hallo\s+)?(?:ki|automatisierte[rn]?))[\s-]?(?:assistent|agent|system)(?:en|in|innen)?\s*[:,]`,
+    String.raw`\b(?:wenn|falls)\s+(?:du|sie)\s+(?:ein|eine)\s+(?:ki|assistent|agent|sprachmodell|bot)`,
+    String.raw`\b(?:ki|automatisierte[rn]?)[\s-]?(?:assistent|agent|system)(?:en|in|innen)?\s*,?\s+(?:die|der|welche)\s+(?:[\w-]+\s+){0,3}?(?:lesen|liest|bearbeiten|bearbeitet|verarbeiten|besuchen|bedienen|nutzen|zusammenfassen|pr[üu]fen|verwalten)`,
+    // French.
+    String.raw`\b(?:note|message|avis|instruction|consigne|attention|remarque|rappel)s?\s+(?:pour|[àa]|aux|destin[ée]e?s?\s+[àa](?:ux)?)\s+(?:l['’]\s*|les\s+|tout\s+|tous\s+les\s+|chaque\s+|un\s+|une\s+)?(?:[\w-]+\s+){0,2}?(?:assistant|agent|ia|mod[eè]le|robot)`,
+    String.raw`(?:assistant|agent)(?<=${START}(?:cher\s+|ch[eè]re\s+|bonjour\s+)?(?:l['’])?(?:assistant|agent))e?s?\s+(?:d['’]\s*)?(?:ia|intelligence\s+artificielle)\s*[:,]`,
+    String.raw`\bsi\s+vous\s+[êe]tes\s+(?:un|une)\s+(?:assistant|agent|ia|mod[eè]le|robot)`,
+    String.raw`\b(?:assistant|agent)e?s?\s+(?:d['’]\s*)?(?:ia|intelligence\s+artificielle)\s+qui\s+(?:g[èe]re|lit|lisent|traite|consulte|visite|utilise|r[ée]dige|modifie|aide)`,
+    // Chinese.
+    String.raw`(?:致|给|对|面向|告|提醒)\s*(?:所有|任何|正在|各位)?[^。！？\n]{0,20}?(?:AI|人工智能|智能|自动化?)\s*(?:助手|助理|代理|智能体|机器人|模型|程序)`,
+    String.raw`(?:AI|人工智能|智能)\s*(?:助手|助理|代理|智能体)\s*(?:请注意|注意|[:：，,]|们)`,
+    String.raw`如果你是\s*(?:AI|人工智能|一个|一名|智能)`,
+    // Japanese.
+    String.raw`(?:AI|人工知能|自動化?)\s*(?:アシスタント|エージェント|ボット)\s*(?:の皆様|の皆さん|各位|へ|に(?:告ぐ|対して|向けて)|[:：、,]|は(?:必ず|直ちに|今すぐ))`,
+    String.raw`(?:あなたが|もしあなたが)\s*(?:AI|人工知能)`,
+  ]),
+  instruction_override: compile([
+    String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
+    String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+)?${HUMAN}['’]?s?\s+(?:[\w-]+\s+){0,2}?(?:request|requests|instructions?|selection|choice|limit|budget|preferences?|settings?|wishes|orders?|answer|question|task|query|message|constraints?|rules?|typed|input)\b`,
+    String.raw`\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:(?:previous|prior|above|earlier|preceding|other)\s+)(?:[\w-]+\s+)?(?:requests?|messages?|commands?|orders|tasks?|context|conversation)\b`,
+    String.raw`\b(?:this|these|the\s+following)\s+(?:instructions?|notice|message|directive|policy|rule|step|note|update)\s+(?:takes?|has|have)\s+(?:priority|precedence)\b`,
+    String.raw`\b(?:overrides?|supersedes?|replaces?|takes?\s+(?:precedence|priority)\s+over)\s+(?:any\s+|all\s+|the\s+|your\s+)?(?:${HUMAN}['’]?s?\s+)?(?:previous\s+|prior\s+|other\s+|earlier\s+|original\s+)?(?:request|requests|instructions?|prompt|task|orders|directions|wishes)\b`,
+    String.raw`\bnew\s+(?:instructions|task|objective|directive|orders|system\s+prompt)\s*[:\-—]`,
+    String.raw`\byour\s+(?:new|real|true|actual|updated|primary)\s+(?:task|instructions?|goal|objective|job|orders|mission)\b`,
+    String.raw`\bthe\s+${HUMAN}['’]?s\s+(?:real|true|actual)\s+(?:request|intent|goal|task|wish)\b`,
+    String.raw`\byou\s+are\s+now\s+(?:in\s+|an?\s+|the\s+)?`,
+    String.raw`\b(?:enter|entering|activate|switch\s+to|now\s+in|are\s+in|operating\s+in)\s+(?:developer|maintenance|debug|admin|god|jailbreak|dan|unrestricted|override)\s+mode\b`,
+    String.raw`\bfrom\s+now\s+on,?\s+(?:you|always|never)\b`,
+    String.raw`\b(?:do\s+not|don['’]t|stop)\s+follow(?:ing)?\s+(?:the\s+)?(?:${HUMAN}|previous|original|your)\b`,
+    String.raw`\bwhatever\s+the\s+${HUMAN}\s+(?:typed|asked|said|wants|requested|wrote|entered|chose)\b`,
+    String.raw`\binstead\s+of\s+(?:what\s+)?the\s+${HUMAN}\s+(?:asked|requested|wants|said)\b`,
+    String.raw`\bbefore\s+(?:you\s+)?(?:do(?:ing)?\s+anything\s+else|(?:answer\w*|respond\w*|repl\w*|summari[sz]\w*|continu\w*\s+with|carry(?:ing)?\s+on\s+with|proceed\w*\s+with|doing|handling|following|completing|acting\s+on)\s+(?:anything\s+else|what\s+the\s+${HUMAN}|the\s+${HUMAN}['’]?s?|your\s+(?:task|user)|the\s+(?:task|request|question)\s+(?:of|from)\s+the\s+${HUMAN}))`,
+    String.raw`\b(?:to\s+be\s+(?:followed|done|executed|carried\s+out)|takes?\s+effect)\s+(?:before|ahead\s+of|instead\s+of)\s+(?:the\s+|any\s+)?${HUMAN}['’]?s?\b|\bpriority\s+(?:instruction|task|directive|request|order)s?\b|\byour\s+(?:next|first|only)\s+(?:step|task|action|job)\s+(?:is|must|should)\b`,
+    // Spanish.
+    String.raw`\b(?:ignora|ignore|ignorad|ignoren|olvida|olvide|omite|omita|descarta|descarte)\s+(?:todas?\s+)?(?:las\s+|tus\s+|sus\s+|cualquier\s+)?(?:instrucciones|indicaciones|[oó]rdenes|reglas|directrices)`,
+    String.raw`\b(?:ignora|ignore|ignoren)\s+(?:la|lo|el|los|las)\s+(?:[\w-]+\s+){0,2}?(?:del?\s+)?(?:usuari[oa]|client[ea]|propietari[oa])\b`,
+    String.raw`\b(?:tiene|tienen)\s+prioridad\s+sobre\b|\besta\s+instrucci[oó]n\s+(?:tiene\s+prioridad|prevalece|anula)|\bahora\s+eres\b|\bmodo\s+(?:de\s+)?(?:mantenimiento|desarrollador)\b`,
+    // German.
+    String.raw`\b(?:ignoriere|ignorieren\s+sie|ignoriert|vergiss|vergessen\s+sie|missachte|missachten\s+sie)\s+(?:alle\s+|s[äa]mtliche\s+|jegliche\s+)?(?:bisherigen|vorherigen|vorigen|fr[üu]heren|obigen|anderen|deine|ihre|die|des\s+\w+)?\s*(?:[\w-]+\s+)?(?:anweisungen|instruktionen|befehle|vorgaben|regeln|anfragen|w[üu]nsche|auswahl)`,
+    String.raw`\bhat\s+(?:absoluten\s+)?vorrang\b|\bdu\s+bist\s+(?:jetzt|nun|ab\s+sofort)\b|\bsie\s+sind\s+(?:jetzt|nun)\s+im\b|\b(?:wartungsmodus|entwicklermodus)\b|\b(?:ersetzt|[üu]berschreibt|hebt)\s+(?:alle\s+)?(?:vorherigen|bisherigen|anderen)?\s*(?:anweisungen|anfragen|w[üu]nsche)|\bunabh[äa]ngig\s+davon,?\s+was\s+(?:der|die)\s+(?:benutzer|nutzer|kunde)`,
+    // French.
+    String.raw`\b(?:ignorez|ignore|ignorer|oubliez|oublie|oublier)\s+(?:toutes?\s+)?(?:les\s+|vos\s+|tes\s+|ces\s+|la\s+|le\s+)?(?:instructions|consignes|directives|r[èe]gles|demandes?|s[ée]lection|choix)`,
+    String.raw`\bne\s+(?:tenez|tiens)\s+pas\s+compte\s+(?:des?|du)\b|\b(?:a|ont)\s+priorit[ée]\s+sur\b|\bprime\s+sur\b|\bvous\s+[êe]tes\s+(?:maintenant|d[ée]sormais)\b|\bmode\s+(?:maintenance|d[ée]veloppeur)\b|\bquoi\s+que\s+(?:l['’]utilisat(?:eur|rice)|le\s+client)\s+(?:ait|a)\b`,
+    // Chinese.
+    String.raw`(?:忽略|忽视|无视|不要理会|忘记|忘掉|不理会)\s*(?:之前|以前|先前|此前|上面|上述|所有|全部|用户|你的|原来)?\s*的?\s*(?:所有|全部)?\s*(?:指令|指示|说明|要求|规则|提示|设置|选择|请求)`,
+    String.raw`优先于\s*(?:用户|其他|之前|所有|任何)|(?:你现在是|现在你是|你的新任务|新的指令)|(?:维护|开发者|调试)模式|(?:覆盖|取代)\s*(?:之前|用户)的?\s*(?:指令|指示|请求)`,
+    // Japanese.
+    String.raw`(?:以前|これまで|前|上記|先ほど|すべて|全て|ユーザー|利用者)\s*の?\s*(?:指示|命令|指令|ルール|要求|設定|選択)\s*(?:を|は)\s*(?:すべて|全て)?\s*(?:無視|忘れ)`,
+    String.raw`(?:指示|命令)\s*(?:を|は)\s*無視|(?:より|よりも)\s*優先(?:され|し|する)|(?:メンテナンス|開発者|デバッグ)モード|あなたは今`,
+  ]),
+  fake_authority: compile([
+    String.raw`\[\/?(?:system|sys|admin|assistant|developer|tool(?:[ _]result)?|function|operator)(?:\s+(?:message|notice|note|instruction|prompt|override|update|alert))?\s*(?:[\]:—–-])`,
+    String.raw`#{2,}\s*\[?\s*(?:system|instruction|assistant|developer|tool_result|tool)\b`,
+    String.raw`(?:^|\n)\s*(?:system|developer|tool)\s*(?:message|prompt|instruction|notice|override)?\s*:`,
+    String.raw`\bsystem\s+(?:message|instructions?|prompt|notice|override|alert|directive)\s*(?:[:\]—–-]|for\b|to\b)`,
+    String.raw`\btool\s+(?:result|output|response)\s*[(:\[]|\bfunction_call\b|\btool_call\b`,
+    String.raw`\b(?:policy|security|compliance|admin|automation)\s+(?:update|notice|directive|policy)\s*(?:v?\d[\d.]*\s*)?[:\-—]`,
+    String.raw`\bautomated\s+(?:agent\s+|assistant\s+)?(?:notice|message|instruction)\b`,
+    String.raw`\[[^\]\n]{0,60}(?:system|automated|gateway|trust\s*&\s*safety|security\s+team|administrator|official)[^\]\n]{0,80}\]`,
+    String.raw`\b(?:this\s+is\s+(?:an?\s+)?(?:official|system|automated)\s+(?:message|notice|instruction))\b`,
+    String.raw`(?-i)\b(?:THIS\s+IS\s+(?:VERY\s+|EXTREMELY\s+)?(?:IMPORTANT|URGENT|CRITICAL)|IMPORTANT\s+(?:NOTICE|MESSAGE|INSTRUCTIONS?|UPDATE)|ATTENTION\s+(?:AI|AGENT|ASSISTANT)S?|URGENT\s+(?:NOTICE|ACTION|INSTRUCTIONS?))\b`,
+    // Spanish, German, French, Chinese, Japanese.
+    String.raw`\b(?:mensaje|aviso|instrucci[oó]n|nota)\s+del\s+sistema\b|(?:^|\n|\[)\s*sistema\s*[:\]]`,
+    String.raw`\bsystem(?:nachricht|hinweis|anweisung|meldung|mitteilung)\b|(?:^|\n|\[)\s*system\s*[:\]]`,
+    String.raw`\bmessage\s+(?:du\s+)?syst[èe]me\b|(?:^|\n|\[)\s*syst[èe]me\s*[:\]]`,
+    String.raw`(?:系统|系統)\s*(?:消息|提示|指令|通知|管理员|公告)|【\s*系统`,
+    String.raw`システム\s*(?:メッセージ|通知|指示|プロンプト)|【\s*システム`,
+  ]),
+  approval_claim: compile([
+    String.raw`\b(?:the\s+|this\s+|your\s+|our\s+)?${HUMAN}s?\s+(?:has|have|had)\s+(?:already\s+|previously\s+|explicitly\s+)?(?:pre-?\s?)?(?:approved|authori[sz]ed|agreed|consented|signed\s+off|okayed|given\s+(?:their\s+|his\s+|her\s+)?(?:permission|consent|approval))\b`,
+    String.raw`\b(?:the\s+|this\s+|your\s+)?${HUMAN}s?\s+(?:has\s+|have\s+|had\s+)?(?:already|previously|explicitly)\s+(?:pre-?\s?)?(?:approved|authori[sz]ed|agreed|confirmed|consented|accepted|asked|requested|chosen|selected|opted|signed|decided|paid|verified|told)\b`,
+    String.raw`\b(?:is|are|was|were|been|has\s+been|have\s+been|already)\s+(?:already\s+)?pre-?\s?(?:approved|cleared|agreed|consented)\b|\bpre-?\s?(?:approved|authori[sz]ed|cleared)\s+(?:by|for\s+(?:all|this|every|any)\s+(?:agents?|assistants?|automated|ai))\b`,
+    String.raw`\b(?:no\s+need|there\s+is\s+no\s+need|it\s+is\s+not\s+necessary|(?:it['’]s\s+)?unnecessary|not\s+necessary|don['’]t\s+need|do\s+not\s+need|you\s+need\s+not)\s+(?:for\s+you\s+)?to\s+(?:ask|confirm|check|verify|tell|inform|notify|mention|consult|bother|double[- ]check|wait|get\s+(?:approval|confirmation)|show|involve)`,
+    String.raw`\bno\s+(?:confirmation|approval|human\s+(?:review|approval|confirmation)|user\s+(?:input|confirmation|approval)|further\s+(?:confirmation|approval))\s+(?:from\s+[\w\s]{1,20}\s+)?(?:is\s+)?(?:needed|required|necessary)`,
+    String.raw`\b(?:do\s+not|don['’]t|never|without)\s+(?:ask(?:ing)?|tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|show(?:ing)?|alert(?:ing)?|consult(?:ing)?|bother(?:ing)?|check(?:ing)?\s+with|confirm(?:ing)?\s+with|wait(?:ing)?\s+for|report(?:ing)?\s+(?:this\s+)?to|involv(?:e|ing)|let(?:ting)?\s+\w+\s+know|disturb(?:ing)?|warn(?:ing)?)\s+(?:[\w'’-]+\s+){0,3}?(?:the\s+)?(?:${HUMAN}|them|him|her|anyone|anybody|a\s+human)\b`,
+    String.raw`\bwithout\s+(?:asking|confirmation|confirming|approval|human\s+review|telling|checking|notifying|prompting|further\s+(?:confirmation|approval))\b(?!\s+(?:me|us)\b)`,
+    String.raw`\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t)\s+want\s+to\s+be\s+(?:asked|bothered|disturbed|notified|contacted)`,
+    String.raw`\b(?:do\s+not|don['’]t|never)\s+(?:mention|reveal|disclose|show|explain)\s+(?:this|these|that|the\s+(?:step|instruction|note|notice|policy))\b`,
+    String.raw`\bkeep\s+this\s+(?:step\s+|note\s+|instruction\s+)?(?:secret|hidden|confidential|between\s+us)\b|\bsilently\b|\bno\s+(?:human|person|one)\s+needs?\s+to\b`,
+    String.raw`\b(?:already|been)\s+(?:approved|authori[sz]ed|confirmed|agreed)\s+(?:by|in|on|with)\s+(?:the\s+)?(?:${HUMAN}|maintainers|release\s+call|ticket|management)`,
+    // Spanish.
+    String.raw`\b(?:ya\s+)?(?:lo\s+|la\s+|los\s+|las\s+|le\s+)?(?:ha|han|hab[ií]a)\s+(?:ya\s+)?(?:aprobado|autorizado|confirmado|pedido|solicitado|aceptado|elegido|consentido)\b`,
+    String.raw`\bya\s+(?:lo\s+|la\s+|le\s+)?(?:aprob[oó]|autoriz[oó]|confirm[oó]|pidi[oó]|solicit[oó]|acept[oó]|eligi[oó]|decidi[oó])\b|\bpre-?aprobad[oa]s?\b|\baprobad[oa]\s+por\s+(?:el|la)\s+(?:propietari[oa]|usuari[oa]|titular|administrador)`,
+    String.raw`\bno\s+(?:le\s+|les\s+)?(?:preguntes|pregunte|pidas|pida|avises|avise|consultes|consulte|digas|diga|informes|informe|molestes|moleste)\b|\bsin\s+(?:pedir|preguntar|avisar|consultar|confirmaci[oó]n|confirmar|informar)\b|\bno\s+(?:hace\s+falta|es\s+necesario)\s+(?:avisar|preguntar|confirmar|consultar|informar|pedir)`,
+    // German.
+    String.raw`\b(?:hat|haben)\s+(?:dies|das|es|diese\w*|den\s+\w+|der\s+\w+)?\s*(?:bereits|schon|ausdr[üu]cklich|vorab)\s+(?:genehmigt|freigegeben|best[äa]tigt|zugestimmt|erlaubt|autorisiert|beauftragt|angefordert|gew[üu]nscht)`,
+    String.raw`\b(?:bereits|schon|vorab)\s+(?:genehmigt|freigegeben|best[äa]tigt)\b|\bzur\s+\w+\s+freigegeben\b|\b(?:ohne|keine)\s+(?:R[üu]ckfrage|Nachfrage|Best[äa]tigung|den\s+(?:Benutzer|Nutzer)\s+zu\s+fragen|zu\s+fragen)\b`,
+    String.raw`\b(?:R[üu]ckfrage|Nachfrage|Best[äa]tigung)\s+(?:[\w-]+\s+){0,3}?(?:ist\s+)?nicht\s+(?:n[öo]tig|erforderlich|notwendig)|\b(?:muss|m[üu]ssen)\s+(?:dem\s+|den\s+)?(?:Benutzer|Nutzer|Kunden)\s+nicht\s+(?:mitgeteilt|gesagt|gezeigt)|\b(?:sage|sagen\s+Sie|erw[äa]hne|erw[äa]hnen\s+Sie|informiere|informieren\s+Sie)\s+(?:dem|den)\s+(?:Benutzer|Nutzer|Kunden)\s+nichts`,
+    // French.
+    String.raw`\b(?:a|ont|avait)\s+d[ée]j[àa]\s+(?:confirm[ée]|approuv[ée]|autoris[ée]|accept[ée]|donn[ée]\s+son\s+accord|demand[ée]|choisi|valid[ée])|\bd[ée]j[àa]\s+(?:confirm[ée]|approuv[ée]|autoris[ée])|\bpr[ée]-?approuv[ée]`,
+    String.raw`\bsans\s+(?:lui\s+|leur\s+)?(?:demander|confirmation|pr[ée]venir|consulter|v[ée]rifier|redemander)|\binutile\s+de\s+(?:lui\s+|leur\s+)?(?:demander|confirmer|redemander|pr[ée]venir)|\bpas\s+besoin\s+de\s+(?:lui\s+|leur\s+)?(?:demander|confirmer|pr[ée]venir)|\bne\s+(?:lui|leur)\s+(?:dites|dis|demandez|demande)\s+(?:rien|pas)`,
+    // Chinese.
+    String.raw`(?:已经|已|早已)\s*(?:同意|批准|授权|确认|要求|预先批准|核准|许可)|预先批准|事先批准|预先授权|(?:无需|不需要|不必|无须|不用)\s*(?:再次|再)?\s*(?:确认|告知|询问|通知|征求|请示|提醒)|不要\s*(?:告诉|通知|询问|提醒|让)\s*(?:用户|客户|主人|持有人)|这是\s*(?:持有人|用户)\s*本人的?\s*(?:指示|要求)`,
+    // Japanese.
+    String.raw`(?:既に|すでに|事前に)\s*(?:承認|同意|許可|確認|了承)|承認済み|許可済み|確認済み|(?:確認|報告|連絡|通知)\s*(?:は|も)?\s*(?:不要|必要ありません|いりません)|(?:ユーザー|利用者|お客様|本人)\s*(?:に|へ)\s*(?:は|も)?\s*(?:確認|報告|連絡|伝え|知らせ|通知)\s*(?:しないで|せずに|する必要は|ないで|は不要)`,
+  ]),
+  dangerous_command: compile([
+    String.raw`\brm\s+-[a-z]*[rf][a-z]*\b|\bsudo\s+\w|\bchmod\s+(?:[0-7]{3,4}|[+-]?[ugoa]*[+=][rwxs]+)\b|\bchown\s+-?\w|\bmkfs\b|\bdd\s+if=|\bshred\s|\bkill\s+-9\b|\bshutdown\s+(?:-h|now)|\bgit\s+push\s+(?:-f|--force)\b`,
+    String.raw`\b(?:curl|wget)\s[^\n|]{0,160}\|\s*(?:sudo\s+(?:-E\s+)?)?(?:ba|z|da)?sh\b|\bbase64\s+(?:-d|--decode)\s*\||\/dev\/tcp\/|\bnc\s+-[a-z]*e\b|\bpowershell(?:\.exe)?\s+-(?:e|enc|encodedcommand)\b|\binvoke-(?:webrequest|expression)\b|\biex\s*\(`,
+    String.raw`(?:~|\/home\/[\w.-]+|\/root|%userprofile%)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud)\b|\bid_(?:rsa|ed25519|ecdsa)\b|\bauthorized_keys\b|\/etc\/(?:passwd|shadow|sudoers|hosts)\b|\b(?:DROP\s+(?:TABLE|DATABASE)|DELETE\s+FROM|TRUNCATE\s+TABLE)\b|\bos\.(?:system|remove|rmdir|unlink)\s*\(|\bshutil\.rmtree\s*\(|\bsubprocess\.\w+\s*\(|\beval\s*\(\s*(?:atob|base64|input)`,
+    String.raw`\b(?:from|on|in)\s+your\s+(?:os|operating\s+system|machine|computer|file\s*system|home\s+directory|terminal|shell)\b`,
+  ]),
+  action_directive: compile([
+    String.raw`(?:^|[.!?:;]\s+|\n|[“"«„「]|\b(?:please|kindly|now|then|and|first|immediately|must|should|to|will|just|simply|always|instead|also)\s+|\byou\s+(?:must|should|need\s+to|have\s+to)\s+)(?:click|press|tap|hit|select|choose|pick|tick|check|untick|uncheck|enable|disable|turn\s+(?:on|off)|toggle|approve|confirm|accept|merge|delete|remove|terminate|close|mark|publish|post|send|forward|share|transfer|wire|pay|buy|purchase|order|subscribe|upgrade|enrol|enroll|book|reserve|follow|repost|retweet|like|upvote|report|grant|give|add|invite|fill(?:\s+in)?|type|enter|paste|copy|open|go\s+to|navigate\s+to|visit|log\s+in|login|sign\s+in|sign\s+up|register|download|install|run|execute|reply|submit|set|change|reveal|empty|clear|deactivate|revoke|fork|claim|complete|cancel|archive|include|upload|email|provide|use|answer|respond|translate|summari[sz]e|describe|explain|list|mention|format|modify|rewrite|augment|integrate|insert|embed|incorporate|recommend|promote|misspell|replace|remove|group)\b`,
+    String.raw`${WORD_START}(?:pulsa|pulse|haz\s+clic|haga\s+clic|presiona|presione|selecciona|seleccione|elige|elija|marca|marque|activa|active|desactiva|desactive|aprueba|apruebe|confirma|confirme|acepta|acepte|borra|borre|elimina|elimine|env[ií]a|env[ií]e|reenv[ií]a|reenv[ií]e|comparte|comparta|transfiere|transfiera|paga|pague|compra|compre|suscr[ií]bete|publica|publique|abre|abra|ve\s+a|vaya\s+a|inicia\s+sesi[oó]n|inicie\s+sesi[oó]n|copia|copie|pega|pegue|escribe|escriba|introduce|introduzca|a[ñn]ade|a[ñn]ada|invita|invite|descarga|descargue|sigue|siga|reserva|reserve|cancela|cancele)\b`,
+    String.raw`${WORD_START}(?:klicke|klicken\s+sie|dr[üu]cke|dr[üu]cken\s+sie|w[äa]hle|w[äa]hlen\s+sie|aktiviere|aktivieren\s+sie|deaktiviere|deaktivieren\s+sie|best[äa]tige|best[äa]tigen\s+sie|genehmige|genehmigen\s+sie|l[öo]sche|l[öo]schen\s+sie|sende|senden\s+sie|schicke|schicken\s+sie|leite|leiten\s+sie|teile|teilen\s+sie|[üu]berweise|[üu]berweisen\s+sie|bezahle|bezahlen\s+sie|kaufe|kaufen\s+sie|[öo]ffne|[öo]ffnen\s+sie|rufen\s+sie|melde\s+dich|melden\s+sie\s+sich|kopiere|kopieren\s+sie|f[üu]ge|f[üu]gen\s+sie|gib|geben\s+sie|trage|tragen\s+sie|[üu]bertragen\s+sie|[üu]bertrage|lade|laden\s+sie|abonniere|folge|markiere|markieren\s+sie|entferne|entfernen\s+sie)\b`,
+    String.raw`${WORD_START}(?:cliquez|cliquer|clique|appuyez|s[ée]lectionnez|choisissez|cochez|d[ée]cochez|activez|d[ée]sactivez|approuvez|confirmez|acceptez|validez|supprimez|envoyez|transf[ée]rez|transmettez|partagez|payez|achetez|ouvrez|allez|connectez-vous|copiez|collez|saisissez|entrez|ajoutez|invitez|t[ée]l[ée]chargez|abonnez-vous|suivez|r[ée]servez|publiez)\b`,
+    `(?:点击|单击|按下|勾选|取消勾选|删除|发送|转发|分享|批准|购买|支付|付款|转账|登录|打开|前往|访问|填写|输入|复制|粘贴|关注|点赞|设为|设置为|授予|添加|邀请|下载|安装|提交|领取)`,
+    `(?:クリック|押して|押下|選択して|チェックを入れ|チェックして|削除して|送信して|転送して|共有して|承認して|購入して|支払って|ログインして|開いて|入力して|貼り付けて|コピーして|付与して|フォローして|予約して|ダウンロードして|インストールして|設定して|ボタンを押)`,
+  ]),
+  secret_mention: compile([
+    String.raw`\b(?:passwords?|passcodes?|passphrases?|credentials?|log-?in\s+(?:details|info)|saved\s+logins?|api[\s_-]?keys?|access\s+(?:keys?|tokens?)|secret\s+keys?|private\s+keys?|tokens?|session\s+(?:cookies?|tokens?|ids?)|cookies?|one-time\s+(?:codes?|passwords?|pins?)|otps?|2fa\s+codes?|verification\s+codes?|security\s+codes?|recovery\s+(?:codes?|keys?|phrases?)|backup\s+codes?|seed\s+phrases?|card\s+numbers?|credit\s+cards?|saved\s+(?:card|payment\s+method)s?|cvv|cvc|ssn|social\s+security\s+numbers?|bank\s+(?:account\s+)?(?:numbers?|details)|account\s+numbers?|iban|routing\s+numbers?|secrets?|ssh\s+keys?|id_rsa|\.env\s+files?|environment\s+variables)\b`,
+    String.raw`\b(?:the\s+)?(?:user|customer|owner|patient|account\s+holder)['’]?s?\s+(?:inbox|e-?mails?|mailbox|files|contacts|address\s+book|documents|messages|medical\s+records|records|results|history|personal\s+(?:data|information|details)|e-?mail\s+address|phone\s+number|home\s+address|session)\b|\b(?:contents?\s+of\s+(?:the\s+)?(?:user['’]s\s+)?(?:inbox|mailbox|account|drive))\b|\ball\s+(?:of\s+)?(?:the\s+user['’]s|their|his|her|the\s+customer['’]s|the\s+account['’]s|this\s+account['’]s)\s+(?:files|e-?mails|contacts|invoices|messages|documents|records|data)\b`,
+    String.raw`\b(?:contrase[ñn]as?|credenciales|c[oó]digos?\s+(?:de\s+un\s+solo\s+uso|de\s+verificaci[oó]n|de\s+seguridad|de\s+recuperaci[oó]n)|n[uú]mero\s+de\s+(?:la\s+)?tarjeta|tarjeta\s+guardada|datos\s+bancarios|claves?\s+(?:de\s+api|secreta|privada))\b`,
+    String.raw`\b(?:passw(?:ö|oe|o)rt(?:er)?|kennw(?:ö|o)rt|zugangsdaten|anmeldedaten|api-?schl[üu]ssel|schl[üu]ssel|einmalcode|best[äa]tigungscode|sicherheitscode|wiederherstellungscodes?|kartennummer|kreditkarte|alle\s+dateien\s+(?:dieses|des|ihres|seines|ihrer))\b`,
+    String.raw`\b(?:mots?\s+de\s+passe|identifiants|cl[ée]s?\s+(?:d['’]api|api|secr[èe]te|priv[ée]e)|jetons?|codes?\s+(?:[àa]\s+usage\s+unique|de\s+v[ée]rification|de\s+s[ée]curit[ée]|de\s+r[ée]cup[ée]ration)|num[ée]ro\s+de\s+carte|carte\s+bancaire|cryptogramme|r[ée]sultats)\b`,
+    `密码|口令|密钥|秘钥|令牌|验证码|动态码|一次性(?:密码|验证码)|凭据|凭证|卡号|银行卡|信用卡|安全码|恢复码|备份码|助记词|私钥|(?:账户|帐户)的?(?:所有)?(?:文件|邮件)`,
+    `パスワード|暗証番号|認証コード|確認コード|ワンタイム(?:パスワード|コード)|セキュリティコード|リカバリー?コード|バックアップコード|秘密鍵|APIキー|アクセスキー|トークン|カード番号|クレジットカード|口座番号|資格情報`,
+  ]),
+};
+
+/** Where data can leave the page: an address, a link, or the agent's own reply. */
+export const EXFILTRATION_DESTINATIONS: RegExp =
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>)\]]+|\b(?:[\w-]+\.)+(?:com|net|org|io|example|xyz|ru|cn|info|biz|co|app|dev|site|top|online|link|click|me)(?:\/[^\s"'<>)\]]*)?|\b(?:in|into|to|with)\s+(?:your|the)\s+(?:next\s+)?(?:reply|response|answer|output|summary|chat|comment|message|composer)\b|\b(?:reply|respond|comment|post)\s+(?:to\s+)?(?:this|the)\s+(?:post|thread|comment|issue|message|e-?mail|ticket|review)\s+with\s+(?:the\s+|its\s+|their\s+)?(?:contents?|file|data|output|details|keys?|codes?|passwords?|tokens?|secrets?)\b|\ben\s+(?:el|tu)\s+chat\b|\bdans\s+(?:votre|la)\s+r[ée]ponse\b|回复中|回答中|返信に|回答に/gi;
+
+/** A verb that sends, copies or carries something to a destination. */
+export const TRANSFER_VERBS: RegExp = new RegExp(
+  String.raw`\b(?:send|sends|sending|forward|forwarding|e-?mail\s+(?:it|them|this|the|all|a\s+copy)|mail\s+(?:it|them|this)|share|sharing|upload|post\s+(?:it|them|the|this)|submit\s+(?:it|them|the)|transmit|copy|paste|include|append|leak|export|sync|deliver|hand\s+(?:it|them)\s+(?:over|along)|provide|report\s+(?:it|them|back)|add\s+[\w.+-]+@|invite|cc|bcc)\b|${WORD_START}(?:env[ií]a|env[ií]e|env[ií]ar|reenv[ií]a|reenv[ií]e|comparte|comparta|compartir|copia|copie|pega|pegue|transmite|a[ñn]ade|a[ñn]ada|sube|manda|mande|invita)\b|${WORD_START}(?:senden|sende|schicke|schicken|leite|weiterleiten|[üu]bertragen|[üu]bertrage|teilen|teile|kopieren|kopiere|einf[üu]gen|hochladen)\b|${WORD_START}(?:envoyez|envoie|envoyer|transf[ée]rez|transmettez|transmis|transmettre|partagez|partager|copiez|collez|ajoutez|communiquez)\b|发送|发到|发给|转发|分享|复制|粘贴|上传|提交|送信|送って|転送|共有|コピー|貼り付け|アップロード`,
+  "i",
+);
+
+/** A verb that takes the agent to a destination: a way out only with private data along. */
+export const NAVIGATION_VERBS: RegExp =
+  /\b(?:open|visit|go\s+to|navigate|head\s+(?:over\s+)?to|log\s*in|sign\s*in|register|verify|enter|type|claim|call|rufen|aufrufen|melde|anmelden|[öo]ffnen|besuchen|abre|visita|inicia\s+sesi[oó]n|ouvrez|visitez|connectez|allez|saisissez)\b|登录|前往|访问|打开|填写|输入|ログイン|開いて|アクセス|入力/i;
+
+/** A link that carries data in its query: `?key=`, `&token=`, ... */
+export const DATA_IN_LINK =
+  /[?&](?:key|token|secret|password|pass|pw|cookie|session|sid|data|code|otp|card|pan|cvv|email|user|u|q)=/i;
+
+/** Words that mark text as quoted or shown as an example. */
+export const EXAMPLE_MARKERS: RegExp =
+  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?)\b|例如|比如|示例|例子|例えば|例：|サンプル/i;
+
+/** Words that say the page is about attacks on agents: what it quotes is an example, not an order. */
+export const DISCUSSION_MARKERS: RegExp =
+  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|提示(?:词)?注入|プロンプトインジェクション/i;
+
+/**
+ * The trigger: every text that can score holds at least one of these words (a trailing `*` means any word
+ * starting so, `~` a space) or symbols. The capture keeps only places that match (and their neighbours), so the
+ * in-page work and the transfer stay small on big pages; the detector runs its patterns only on them. It
+ * is deliberately broad; tests check it against the detector's own matches.
+ */
+const TRIGGER_TERMS = `
+ai a.i. llm gpt genai ki ia bot bots chatbot* copilot* crawler* assistant* asistente* assistent* agent* model models
+automated autonomous automatis* automatizad* system* sistema système systeme sys inst tool* function_call developer
+ignor* disregard* forget* override* supersede* bypass* omit* descart* instruction* instrucci* anweisung* consigne*
+directive* prompt* priority precedence prioridad priorit* vorrang prime compte mode modo modus wartungsmodus
+entwicklermodus pre-approved preapproved pre~approved approved authorized authorised agreed consented confirmed already
+asked requested without never necessary need needs needed ask tell mention reveal silently secret* passw* passcode*
+passphrase* credential* login logins token tokens cookie cookies otp otps 2fa code codes código* codigo* key keys cvv
+cvc ssn iban card cards tarjeta* carte karte* kartennummer account bank inbox mailbox contacts files records results
+résultats resultats whatever instead follow* real from~now you~are you're your~new your~true your~actual eres bist
+êtes etes if~you dear hey note notice nota aviso hinweis nachricht mensaje message avis attention atención atencion
+achtung genehmigt freigegeben bestätigt bestatigt rückfrage ruckfrage nachfrage ohne sans sin inutile besoin
+hace~falta aprob* autoriz* confirm* approuv* autoris* déjà deja ya bereits schon vorab pidió pidio demand* olvid*
+oubli* vergiss* vergessen missacht* zugangsdaten anmeldedaten kennw* schlüssel* schlussel* identifiants mot~de~passe
+mots~de~passe contrase* credenciales jeton jetons clé clés cle cles wiederherstellungs* einmalcode bestätigungscode
+bestatigungscode sicherheitscode dateien reply replies response responses chat respuesta réponse reponse scam* fraud*
+phishing malicious attacker* injection* impersonat* hijack* engineering inyecci* hidden example* ejemplo* beispiel*
+exemple* rm sudo chmod chown mkfs dd shred kill shutdown curl wget base64 powershell invoke-* iex nc ssh id_rsa
+id_ed25519 authorized_keys drop delete truncate os shutil subprocess eval etc your~os your~operating your~machine
+your~computer your~file your~home your~terminal your~shell human~reader* only before next~step important urgent
+critical env answer answers output summary translation solution
+`
+  .trim()
+  .split(/\s+/);
+
+/** A regular expression that tries the terms as a trie, so each position costs one branch, not hundreds. */
+function trieSource(terms: readonly string[]): string {
+  interface Node {
+    children: Map<string, Node>;
+    word: boolean;
+    prefix: boolean;
+  }
+  const root: Node = { children: new Map(), word: false, prefix: false };
+  for (const term of terms) {
+    const prefix = term.endsWith("*");
+    let node = root;
+    for (const character of (prefix ? term.slice(0, -1) : term).toLowerCase()) {
+      let child = node.children.get(character);
+      if (!child) {
+        child = { children: new Map(), word: false, prefix: false };
+        node.children.set(character, child);
+      }
+      node = child;
+    }
+    if (prefix) node.prefix = true;
+    else node.word = true;
+  }
+  const escapeCharacter = (character: string) =>
+    character === "~" ? String.raw`\s+` : character.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+  const build = (node: Node): string => {
+    if (node.prefix) return "";
+    const branches = [...node.children.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([character, child]) => escapeCharacter(character) + build(child));
+    if (node.word) branches.push(String.raw`\b`);
+    return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join("|")})`;
+  };
+  return String.raw`\b${build(root)}`;
+}
+
+export const TRIGGER_SOURCE = [
+  trieSource(TRIGGER_TERMS),
+  String.raw`https?:|www\.|@|\.(?:com|net|org|io|example|xyz|ru|cn|info|biz|co|app|dev|site|top|online|link|click|me)\b|<\||<<|##|[<>\[\]【】「」|]|助手|助理|代理|智能|机器人|模型|人工|指令|指示|忽略|忽视|无视|系统|批准|同意|授权|确认|无需|不要|不必|优先|密码|密钥|令牌|验证码|凭据|卡号|注入|回复|アシスタント|エージェント|ボット|人工知能|無視|命令|システム|承認|許可|確認|不要|優先|パスワード|暗証|コード|トークン|カード|鍵|インジェクション|返信`,
+].join("|");
+
+/**
+ * Invisible characters, and scripts whose letters can imitate Latin ones: always worth a look. Kept apart
+ * from the words because it needs the Unicode flag, which makes case-insensitive matching much slower.
+ */
+export const TRIGGER_CHARACTERS_SOURCE = String.raw`[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\u0370-\u03ff\u0400-\u052f\uff00-\uffef]|[\u{1d400}-\u{1d7ff}\u{e0000}-\u{e007f}]`;
+
+const TRIGGER_WORDS = new RegExp(TRIGGER_SOURCE, "i");
+const TRIGGER_CHARACTERS = new RegExp(TRIGGER_CHARACTERS_SOURCE, "u");
+
+/** True when a text could score: it holds a trigger word or a character worth a look. */
+export const TRIGGER = {
+  test: (text: string): boolean => TRIGGER_WORDS.test(text) || TRIGGER_CHARACTERS.test(text),
+};
