@@ -2,6 +2,7 @@ import type { Backend } from "../spec/backend.js";
 import type { Decision, RuleHit } from "../spec/decision.js";
 import type { DecisionState } from "../spec/decision-state.js";
 import type { DescribedAction } from "../spec/facts.js";
+import type { PageDetector, PageScan, PageText } from "../spec/page-scan.js";
 import { GATE_QUESTIONS, type QuestionSet } from "../spec/questions.js";
 import { evaluateHardRules, HARD_RULES, type HardRule } from "./hard-rules.js";
 import { askModel, DEFAULT_MODEL_TIMEOUT_MS } from "./model-call.js";
@@ -16,6 +17,12 @@ export interface GateSettings {
   modelTimeoutMs: number;
   rules: readonly HardRule[];
   questions: QuestionSet;
+  /**
+   * The perception firewall, injected so the core never imports it: scans the page of every action for
+   * text aimed at the agent. Its scan reaches the hard rules (`injection-critical`) and the model state
+   * (`page.firewall`). Default: none; the product's settings (`stopline/firewall`'s gate settings) set it.
+   */
+  detector?: PageDetector;
 }
 
 export const DEFAULT_GATE_SETTINGS: GateSettings = {
@@ -30,7 +37,9 @@ export interface GateEvaluation {
   decision: Decision;
   state: DecisionState;
   ruleHits: RuleHit[];
-  timings: { rulesMs: number; modelMs: number; policyMs: number };
+  /** The firewall's scan of the page, when a detector ran. */
+  scan: PageScan | null;
+  timings: { firewallMs: number; rulesMs: number; modelMs: number; policyMs: number };
 }
 
 /**
@@ -38,17 +47,28 @@ export interface GateEvaluation {
  * deadline, and the policy. Used by every surface (the guarded page, the MCP server, the eval).
  */
 export async function evaluateAction(
-  input: { described: DescribedAction; rawValue: string | null; task: string },
+  input: {
+    described: DescribedAction;
+    rawValue: string | null;
+    task: string;
+    /** The page's text-bearing places, when describe captured them for the firewall. */
+    pageText?: PageText | null;
+  },
   backend: Backend,
   settings: GateSettings = DEFAULT_GATE_SETTINGS,
   signal?: AbortSignal,
 ): Promise<GateEvaluation> {
+  const firewallStarted = performance.now();
+  const scan = settings.detector
+    ? settings.detector({ described: input.described, pageText: input.pageText ?? null })
+    : null;
+  const firewallMs = performance.now() - firewallStarted;
   const rulesStarted = performance.now();
   const ruleHits = evaluateHardRules(
-    { described: input.described, rawValue: input.rawValue, origins: settings.origins },
+    { described: input.described, rawValue: input.rawValue, origins: settings.origins, scan },
     settings.rules,
   );
-  const state = buildModelState(input.described, input.task, settings.origins);
+  const state = buildModelState(input.described, input.task, settings.origins, undefined, scan);
   const rulesMs = performance.now() - rulesStarted;
   const modelStarted = performance.now();
   const model = await askModel(backend, state, settings.questions, settings.modelTimeoutMs, signal);
@@ -56,5 +76,20 @@ export async function evaluateAction(
   const policyStarted = performance.now();
   const decision = decide(ruleHits, model, settings.thresholds);
   const policyMs = performance.now() - policyStarted;
-  return { decision, state, ruleHits, timings: { rulesMs, modelMs, policyMs } };
+  return { decision, state, ruleHits, scan, timings: { firewallMs, rulesMs, modelMs, policyMs } };
+}
+
+/**
+ * What the model is shown for an action under these settings, built exactly as `evaluateAction` builds
+ * it (the firewall's scan included). The embedded model is trained on this, so training and deciding
+ * see the same thing.
+ */
+export function modelStateFor(
+  input: { described: DescribedAction; task: string; pageText?: PageText | null },
+  settings: GateSettings = DEFAULT_GATE_SETTINGS,
+): DecisionState {
+  const scan = settings.detector
+    ? settings.detector({ described: input.described, pageText: input.pageText ?? null })
+    : null;
+  return buildModelState(input.described, input.task, settings.origins, undefined, scan);
 }
