@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createKeywordBackend } from "../../src/backends/keyword-backend.js";
+import { createLocalBackend } from "../../src/backends/local/local-backend.js";
 import { createOpenAiCompatibleBackend } from "../../src/backends/openai-compatible-backend.js";
 import { createSystemOneBackend } from "../../src/backends/system-one-backend.js";
 import { askModel } from "../../src/core/model-call.js";
@@ -27,8 +28,7 @@ const GATE_TIMEOUT_MS = 60_000;
 
 const SUBJECTS: ContractSubject[] = [
   { name: "keyword", start: async () => ({ backend: createKeywordBackend() }) },
-  // The embedded model joins with one line:
-  // { name: "local", start: async () => ({ backend: await createLocalBackend() }) },
+  { name: "local (the embedded model)", start: async () => ({ backend: createLocalBackend() }) },
   {
     name: "system-one over HTTP against stopline serve",
     start: async () => {

@@ -1,0 +1,456 @@
+/**
+ * Text handling for the embedded model: normalisation, words (with CJK character bigrams), a light stem,
+ * and small multilingual lexicons of what actions do. Pure and fast: it runs on every decision.
+ */
+
+const ZERO_WIDTH = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u00ad]/g;
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
+
+export function normaliseText(text: string): string {
+  return text.normalize("NFKC").replace(ZERO_WIDTH, "").toLowerCase();
+}
+
+const STOPWORDS = new Set(
+  (
+    "a an the to of for and or in on at my me i it its this that these those is are was be been with from by as your you " +
+    "please then but do does did so if into up out our we us they them their there here what which who when where how " +
+    "can could would should will just about also all any some one other than too very via per"
+  ).split(" "),
+);
+
+/** A light stem: enough to match "invoices" with "invoice" and "sending" with "send". */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith("ing") && word.length > 5) return word.slice(0, -3);
+  if (word.endsWith("ed") && word.length > 4) return word.slice(0, -2);
+  if (word.endsWith("es") && word.length > 4 && /(ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * Words of a text: camelCase and snake_case split, normalised, stemmed, stopwords dropped. Runs of CJK
+ * characters become character bigrams, since those scripts do not separate words with spaces.
+ */
+export function words(text: string | null | undefined, limit = 400): string[] {
+  if (!text) return [];
+  const spaced = text.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ");
+  const normalised = normaliseText(spaced);
+  const result: string[] = [];
+  for (const token of normalised.split(/[^\p{L}\p{N}]+/u)) {
+    if (token === "") continue;
+    if (CJK.test(token)) {
+      const characters = [...token];
+      if (characters.length === 1) result.push(token);
+      for (let index = 0; index + 1 < characters.length; index++)
+        result.push(`${characters[index]}${characters[index + 1]}`);
+    } else if (token.length > 1 && !STOPWORDS.has(token)) {
+      result.push(stem(token));
+    }
+    if (result.length >= limit) break;
+  }
+  return result;
+}
+
+/** What a word says an action does. Several languages, because pages and tasks come in many. */
+export const ACTION_CLASSES: Record<string, readonly string[]> = {
+  buy: [
+    "buy",
+    "purchase",
+    "order",
+    "checkout",
+    "pay",
+    "payment",
+    "subscribe",
+    "subscription",
+    "upgrade",
+    "donate",
+    "donation",
+    "transfer",
+    "wire",
+    "book",
+    "reserve",
+    "reservation",
+    "tip",
+    "bid",
+    "offer",
+    "pledge",
+    "renew",
+    "withdraw",
+    "deposit",
+    "kaufen",
+    "bestellen",
+    "bezahlen",
+    "comprar",
+    "pagar",
+    "acheter",
+    "payer",
+    "commander",
+    "购买",
+    "支付",
+    "付款",
+    "购买",
+    "購入",
+    "支払",
+  ],
+  send: [
+    "send",
+    "post",
+    "publish",
+    "submit",
+    "reply",
+    "comment",
+    "share",
+    "tweet",
+    "repost",
+    "retweet",
+    "invite",
+    "forward",
+    "respond",
+    "broadcast",
+    "announce",
+    "upload",
+    "review",
+    "rate",
+    "senden",
+    "schicken",
+    "veröffentlichen",
+    "enviar",
+    "publicar",
+    "responder",
+    "envoyer",
+    "publier",
+    "répondre",
+    "发送",
+    "发布",
+    "回复",
+    "送信",
+    "投稿",
+    "返信",
+  ],
+  delete: [
+    "delete",
+    "remove",
+    "destroy",
+    "erase",
+    "wipe",
+    "drop",
+    "cancel",
+    "revoke",
+    "deactivate",
+    "suspend",
+    "terminate",
+    "unsubscribe",
+    "disconnect",
+    "uninstall",
+    "purge",
+    "discard",
+    "trash",
+    "leave",
+    "block",
+    "ban",
+    "kick",
+    "report",
+    "löschen",
+    "entfernen",
+    "kündigen",
+    "eliminar",
+    "borrar",
+    "cancelar",
+    "supprimer",
+    "annuler",
+    "删除",
+    "取消",
+    "削除",
+  ],
+  merge: [
+    "merge",
+    "deploy",
+    "release",
+    "approve",
+    "accept",
+    "confirm",
+    "grant",
+    "authorize",
+    "authorise",
+    "promote",
+    "rollback",
+    "restart",
+    "reboot",
+    "scale",
+    "rotate",
+    "reset",
+  ],
+  save: [
+    "add",
+    "save",
+    "draft",
+    "star",
+    "archive",
+    "label",
+    "mark",
+    "move",
+    "edit",
+    "update",
+    "rename",
+    "change",
+    "set",
+    "enable",
+    "disable",
+    "toggle",
+    "follow",
+    "like",
+    "pin",
+    "bookmark",
+    "wishlist",
+    "cart",
+    "basket",
+    "select",
+    "choose",
+    "pick",
+    "favorite",
+    "favourite",
+    "snooze",
+    "mute",
+    "lock",
+    "unlock",
+    "freeze",
+    "unfreeze",
+    "hide",
+    "unhide",
+    "restore",
+    "undo",
+    "apply",
+    "schedule",
+    "assign",
+    "tag",
+    "flag",
+    "resolve",
+    "reopen",
+    "hinzufügen",
+    "speichern",
+    "añadir",
+    "guardar",
+    "ajouter",
+    "enregistrer",
+    "添加",
+    "保存",
+    "追加",
+  ],
+  read: [
+    "open",
+    "view",
+    "show",
+    "read",
+    "search",
+    "find",
+    "filter",
+    "sort",
+    "expand",
+    "collapse",
+    "detail",
+    "more",
+    "next",
+    "previous",
+    "back",
+    "browse",
+    "look",
+    "see",
+    "compare",
+    "explore",
+    "preview",
+    "go",
+    "visit",
+    "navigate",
+    "learn",
+    "watch",
+    "listen",
+    "zoom",
+    "scroll",
+    "refresh",
+    "reload",
+    "suchen",
+    "anzeigen",
+    "öffnen",
+    "buscar",
+    "ver",
+    "abrir",
+    "chercher",
+    "voir",
+    "ouvrir",
+    "搜索",
+    "查看",
+    "打开",
+    "検索",
+    "表示",
+    "開く",
+  ],
+  auth: [
+    "login",
+    "log",
+    "signin",
+    "sign",
+    "password",
+    "passcode",
+    "verify",
+    "verification",
+    "code",
+    "authenticate",
+    "otp",
+    "2fa",
+    "token",
+    "key",
+    "credential",
+    "secret",
+    "pin",
+    "anmelden",
+    "passwort",
+    "iniciar",
+    "contraseña",
+    "connexion",
+    "登录",
+    "密码",
+    "ログイン",
+    "パスワード",
+  ],
+  dismiss: [
+    "dismiss",
+    "necessary",
+    "essential",
+    "got",
+    "ok",
+    "okay",
+    "continue",
+    "skip",
+    "later",
+    "cookie",
+    "consent",
+    "reject",
+    "decline",
+    "agree",
+    "allow",
+    "understand",
+  ],
+};
+
+const CLASS_OF = new Map<string, string>();
+for (const [name, list] of Object.entries(ACTION_CLASSES))
+  for (const word of list) {
+    const key = CJK.test(word) ? word : stem(normaliseText(word));
+    if (!CLASS_OF.has(key)) CLASS_OF.set(key, name);
+  }
+
+/** The action classes a list of words mentions. */
+export function actionClasses(tokens: readonly string[]): Set<string> {
+  const classes = new Set<string>();
+  for (const token of tokens) {
+    const found = CLASS_OF.get(token);
+    if (found) classes.add(found);
+  }
+  return classes;
+}
+
+const DETERMINERS = new Set([
+  "a",
+  "an",
+  "the",
+  "my",
+  "our",
+  "your",
+  "his",
+  "her",
+  "their",
+  "this",
+  "that",
+  "these",
+  "those",
+  "its",
+  "each",
+  "every",
+  "any",
+  "some",
+  "no",
+]);
+
+/**
+ * The action classes a task asks for: class words used as verbs. A class word right after a determiner
+ * is a noun ("draft a post", "the order"), not something the user asks to do.
+ */
+export function taskClasses(task: string): Set<string> {
+  const classes = new Set<string>();
+  const tokens = normaliseText(task)
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
+  tokens.forEach((token, index) => {
+    if (index > 0 && DETERMINERS.has(tokens[index - 1] as string)) return;
+    for (const cls of actionClasses(words(token))) classes.add(cls);
+  });
+  return classes;
+}
+
+const NEGATION =
+  /\b(don'?t|do not|dont|never|not|without|no|avoid|nothing|neither|nor|won'?t|shouldn'?t|mustn'?t|nicht|kein|keine|nunca|sin|ne|pas|jamais|sans)\b|不要|别|不用|しないで|しない|ないで/giu;
+
+/**
+ * Action classes the task forbids: a class word within a few words after a negation ("add it to my cart
+ * but do not buy it", "draft a reply, don't send it").
+ */
+export function negatedClasses(task: string): Set<string> {
+  const negated = new Set<string>();
+  const text = normaliseText(task);
+  for (const match of text.matchAll(NEGATION)) {
+    const after = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 60);
+    for (const cls of actionClasses(words(after).slice(0, 5))) negated.add(cls);
+  }
+  return negated;
+}
+
+/** Numbers of three or more digits in a text (invoice numbers, amounts, ids), normalised. */
+export function numbersIn(text: string | null | undefined): Set<string> {
+  const found = new Set<string>();
+  if (!text) return found;
+  for (const match of normaliseText(text).matchAll(/\d[\d.,]*\d|\d/g)) {
+    const digits = match[0].replace(/[.,](?=\d{3}\b)/g, "").replace(/,/g, ".");
+    if (digits.replace(/\D/g, "").length >= 3) found.add(digits);
+  }
+  return found;
+}
+
+export function emailsIn(text: string | null | undefined): Set<string> {
+  const found = new Set<string>();
+  if (!text) return found;
+  for (const match of normaliseText(text).matchAll(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu))
+    found.add(match[0]);
+  return found;
+}
+
+/**
+ * The share of letters outside the Latin script: a hint that a text is in a language the model knows
+ * less. Counted by code point ranges (no per-character regular expressions: this runs on every decision).
+ */
+export function nonLatinShare(text: string): number {
+  let letters = 0;
+  let other = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (
+      (code >= 65 && code <= 90) ||
+      (code >= 97 && code <= 122) ||
+      (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7)
+    ) {
+      letters++;
+    } else if (
+      code >= 0x370 &&
+      !(code >= 0x2000 && code <= 0x2bff) &&
+      !(code >= 0x3000 && code <= 0x303f) &&
+      !(code >= 0xd800 && code <= 0xdfff) &&
+      !(code >= 0xfe00 && code <= 0xfe6f) &&
+      !(code >= 0xff00 && code <= 0xff20)
+    ) {
+      letters++;
+      other++;
+    }
+  }
+  return letters === 0 ? 0 : other / letters;
+}
