@@ -10,6 +10,23 @@ const COMMANDS: Record<
     summary: "log verify FILE — check an evidence log's schema and hash chain",
     load: () => import("./log-command.js"),
   },
+  scan: {
+    summary:
+      "scan <url|file> [--safe] [--json] [--static] — find text aimed at an agent (exit 0 clean, 1 suspicious, 2 injected)",
+    load: () => import("./scan-command.js"),
+  },
+  eval: {
+    summary: "eval --cases PATH... --backend NAME — score a backend on labelled cases",
+    load: () => import("./eval-command.js"),
+  },
+  mcp: {
+    summary: "mcp [--task TEXT] [--allowed-origins LIST] — a governed browser as a stdio MCP server",
+    load: () => import("./mcp-command.js"),
+  },
+  serve: {
+    summary: "serve the model as a System One endpoint (POST /v1/systemone, GET /healthz)",
+    load: () => import("./serve-command.js"),
+  },
 };
 
 function usage(): string {

@@ -16,8 +16,10 @@ import {
   type Description,
   describeAction,
 } from "../describe/describe-action.js";
+import { PRISTINE_DOM_SCRIPT } from "../describe/in-page/pristine-dom.js";
 import { approvalEntry, decisionEntry, outcomeEntry } from "../evidence/evidence-entries.js";
 import { EvidenceLog } from "../evidence/evidence-log.js";
+import { firewallGateSettings, GATE_FIREWALL_CAPTURE } from "../firewall/gate-settings.js";
 import type { ProposedAction } from "../spec/action.js";
 import type { ApprovalAnswer, Approver } from "../spec/approval.js";
 import type { Backend } from "../spec/backend.js";
@@ -73,7 +75,10 @@ export interface GateEvent {
 export class StoppedByGate extends Error {
   readonly decision: Decision;
   readonly approval: ApprovalAnswer | null;
+  /** The decision's reasons and what happened after it (unattended, denied, a voided approval), in words. */
   readonly reasons: string[];
+  /** What happened after the decision, as reasons: `approval_unattended`, `approval_denied`, `approval_void`. */
+  readonly extra: Reason[];
   constructor(summary: string, decision: Decision, approval: ApprovalAnswer | null, extra: Reason[] = []) {
     const reasons = [...decision.reasons, ...extra].map(reasonText);
     super(
@@ -83,6 +88,7 @@ export class StoppedByGate extends Error {
     this.decision = decision;
     this.approval = approval;
     this.reasons = reasons;
+    this.extra = extra;
   }
 }
 
@@ -129,7 +135,7 @@ export function actionIdOf(action: ProposedAction): string {
 
 function settingsFrom(options: GuardOptions): GateSettings {
   return {
-    ...DEFAULT_GATE_SETTINGS,
+    ...firewallGateSettings(),
     thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
     origins: {
       allowedOrigins: options.allowedOrigins ?? [],
@@ -186,7 +192,15 @@ export function guard(page: Page, options: GuardOptions): GuardedPage {
     }
   };
 
-  const describe = (action: ProposedAction) => describeAction(page, action, options.describe);
+  // DOM functions saved at document start, before the page's scripts can patch them (see pristine-dom.ts).
+  const pristine = page.addInitScript({ content: PRISTINE_DOM_SCRIPT }).catch(() => undefined);
+  const describeOptions = settings.detector
+    ? { ...options.describe, firewall: options.describe?.firewall ?? GATE_FIREWALL_CAPTURE }
+    : options.describe;
+  const describe = async (action: ProposedAction) => {
+    await pristine;
+    return describeAction(page, action, describeOptions);
+  };
 
   async function askPerson(
     decisionId: string,
@@ -252,7 +266,12 @@ export function guard(page: Page, options: GuardOptions): GuardedPage {
       return { decisionId, actionId, decision, description: null, facts, timings: {} };
     }
     const evaluation = await evaluateAction(
-      { described: description.described, rawValue: description.rawValue, task: options.task },
+      {
+        described: description.described,
+        rawValue: description.rawValue,
+        task: options.task,
+        pageText: description.pageText,
+      },
       backend,
       settings,
     );
