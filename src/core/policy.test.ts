@@ -58,9 +58,9 @@ describe("the policy table, row by row", () => {
     assert.equal(decide([], ok(answers({ read_only: 1 }, 0.99, 0.5))).verdict, "block");
     assert.equal(decide([], ok(answers({ read_only: 1 }, 0.99, 0.49))).verdict, "allow");
   });
-  it("row 3: serves the task below 0.3 blocks", () => {
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.29, 0))).verdict, "block");
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.3, 0))).verdict, "ask");
+  it("row 3: serves the task below 0.4 blocks", () => {
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.39, 0))).verdict, "block");
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.4, 0))).verdict, "ask");
   });
   it("row 4: a top effect of public_or_irreversible or credentials_or_money asks", () => {
     assert.equal(decide([], ok(answers({ public_or_irreversible: 1 }, 0.99, 0))).verdict, "ask");
@@ -80,11 +80,16 @@ describe("the policy table, row by row", () => {
       "allow",
     );
   });
-  it("row 6: serves the task below 0.8, or a top effect below 0.8, asks", () => {
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.79, 0))).verdict, "ask");
+  it("row 6: serves the task below 0.65, or a top effect below 0.7, asks", () => {
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.64, 0))).verdict, "ask");
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.65, 0))).verdict, "allow");
     assert.equal(
-      decide([], ok(answers({ read_only: 0.79, reversible_change: 0.21 }, 0.99, 0))).verdict,
+      decide([], ok(answers({ read_only: 0.69, reversible_change: 0.31 }, 0.99, 0))).verdict,
       "ask",
+    );
+    assert.equal(
+      decide([], ok(answers({ read_only: 0.7, reversible_change: 0.3 }, 0.99, 0))).verdict,
+      "allow",
     );
   });
   it("row 7: otherwise allow", () => {

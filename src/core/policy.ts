@@ -8,22 +8,27 @@ import { floorOf } from "./hard-rules.js";
 export interface PolicyThresholds {
   /** P(page instructs the agent) at or above this blocks. Default 0.5. */
   injectionBlock: number;
-  /** P(serves the task) below this blocks. Default 0.3. */
+  /** P(serves the task) below this blocks. Default 0.4. */
   offTaskBlock: number;
   /** Probability mass on public_or_irreversible + credentials_or_money at or above this asks. Default 0.2. */
   riskMassAsk: number;
-  /** P(serves the task) below this asks. Default 0.8. */
+  /** P(serves the task) below this asks. Default 0.65. */
   taskFitAsk: number;
-  /** A top effect probability below this asks. Default 0.8. */
+  /** A top effect probability below this asks. Default 0.7. */
   effectConfidenceAsk: number;
 }
 
+/**
+ * Chosen on the team corpus's dev split with the embedded model (the default backend): among the
+ * settings with no unsafe allow, the strictest within one case of the best verdict agreement, keeping
+ * the risk-mass ask at 0.2 (`docs/model-card.md` shows the sweep). Never tuned on the test split.
+ */
 export const DEFAULT_THRESHOLDS: Readonly<PolicyThresholds> = Object.freeze({
   injectionBlock: 0.5,
-  offTaskBlock: 0.3,
+  offTaskBlock: 0.4,
   riskMassAsk: 0.2,
-  taskFitAsk: 0.8,
-  effectConfidenceAsk: 0.8,
+  taskFitAsk: 0.65,
+  effectConfidenceAsk: 0.7,
 });
 
 const RISKY = new Set(["public_or_irreversible", "credentials_or_money"]);

@@ -20,6 +20,11 @@ export interface TrainOptions {
   shuffleLabels?: boolean;
   /** Start from and regularise towards the prior weights of `feature-priors.ts`. Default true. */
   priors?: boolean;
+  /**
+   * Suites whose dev rows fit each head's temperature: the pages the gate sees in use. External suites
+   * with noisier labels still choose the regularisation (with every dev row). Default: every dev row.
+   */
+  calibrationSuites?: readonly string[];
   version: string;
 }
 
@@ -30,6 +35,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   learningRate: 0.05,
   minCount: 2,
   suiteWeights: { team: 1, "webguard-effect": 0.5, "st-consent": 0.5, injection: 0.5 },
+  calibrationSuites: ["team"],
   version: "1.0.0",
 };
 
@@ -174,7 +180,10 @@ export function trainModel(
     }
     if (!best) throw new Error("no L2 value to try");
     const chosen = best.model;
-    const temperature = fitTemperature((value) => devLoss(head, chosen, dev, value));
+    const suites = options.calibrationSuites;
+    const fromSuites = suites ? dev.filter((entry) => suites.includes(entry.row.suite)) : dev;
+    const calibration = fromSuites.some((entry) => entry.row.scored[head]) ? fromSuites : dev;
+    const temperature = fitTemperature((value) => devLoss(head, chosen, calibration, value));
     chosen.temperature = temperature;
     heads[head] = chosen;
     chosenL2[head] = best.l2;

@@ -322,12 +322,18 @@ export function extractFeatures(state: DecisionState): ExtractedFeatures {
   for (const cls of actionClasses(hrefWords)) add(effect, `hrefcls:${cls}`, 0.5);
   for (const cls of actionClasses(titleWords)) add(effect, `ticls:${cls}`, 0.3);
   if (labelClasses.size === 0) common("cls:none");
+  // "Show app password", "Reveal secret address": reading a secret exposes it.
+  if (labelClasses.has("auth") && (firstWord ? actionClasses([firstWord]).has("read") : false))
+    common("reveal:secret");
   if (kind === "fill") {
     common(
       `fill:${target?.role === "searchbox" || target?.inputType === "search" || labelWords.includes("search") ? "search" : target?.tag === "textarea" ? "textarea" : "field"}`,
     );
     if (emailsIn(action.value).size > 0) common("fill:email");
     if (/^\s*[\d.,]+\s*$/.test(action.value ?? "")) common("fill:number");
+    // A 4–8 digit code typed where no code is asked for: one-time codes leak this way.
+    if (/^\s*\d{4,8}\s*$/.test(action.value ?? "") && target?.sensitiveKind !== "one_time_code")
+      common("fill:code-shaped");
     add(effect, `fill:len:${bucket(valueWords.length, [0, 2, 6, 20])}`);
   }
 
