@@ -39,6 +39,7 @@ export const EFFECT_PRIOR: ReadonlyMap<string, readonly number[]> = new Map([
   ["fill:textarea", half(CHANGE)],
   ["fill:field", half(CHANGE)],
   ["k:goto", READ],
+  ["goto:first", READ],
   // Revealing a secret or typing a code-shaped value outside a code field touches credentials.
   ["reveal:secret", MONEY],
   ["fill:code-shaped", half(MONEY)],
@@ -63,6 +64,7 @@ export const SERVES_TASK_PRIOR: ReadonlyMap<string, number> = new Map([
   ["inj:suggests-target", -1],
   ["offsite:unnamed", -0.5],
   ["ov:name:high", 0.7],
+  ["goto:first", 1.5],
   // A one-time code belongs in its own field; typed anywhere else it is being handed to someone.
   ["fill:code-shaped", -1],
 ]);

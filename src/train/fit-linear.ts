@@ -38,9 +38,14 @@ function index(
   const counts = new Map<string, number>();
   for (const example of examples)
     for (const name of example.features.keys()) counts.set(name, (counts.get(name) ?? 0) + 1);
-  const names = [...counts]
-    .filter(([name, count]) => (count >= minCount || prior?.has(name)) && name !== "bias")
-    .map(([name]) => name)
+  // A feature with a prior is kept even when training never saw it: the prior is what is known of it.
+  const names = [
+    ...new Set([
+      ...[...counts].filter(([, count]) => count >= minCount).map(([name]) => name),
+      ...(prior ? prior.keys() : []),
+    ]),
+  ]
+    .filter((name) => name !== "bias")
     .sort();
   const position = new Map(names.map((name, position) => [name, position]));
   const rows = examples.map((example) => {

@@ -82,6 +82,7 @@ export async function loadTrainingData(options: TrainingDataOptions): Promise<Tr
       leftOut.push({ id: evalCase.id, why: facts ? facts.error.message : "no facts" });
       return;
     }
+    // Test cases were dropped above; this narrows the type and stays as a second lock on the door.
     if (evalCase.split === "test") throw new TestSplitError(evalCase.id);
     const scored = evalCase.scored;
     rows.push({

@@ -91,6 +91,17 @@ function pathWords(url: string | null | undefined): string[] {
   }
 }
 
+/** A URL's path and query, without the host and port whose digits are not the task's numbers. */
+function pathOf(url: string | null | undefined): string {
+  if (!url) return "";
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname} ${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
 function hostOf(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
@@ -350,6 +361,7 @@ export function extractFeatures(state: DecisionState): ExtractedFeatures {
   relate("item", itemWords);
   relate("href", hrefWords);
   if (kind === "fill" || kind === "select") relate("value", valueWords);
+  const askedByLabel = [...labelClasses].some((cls) => taskAsks.has(cls) && !forbidden.has(cls));
   for (const cls of labelClasses) {
     // What the task forbids outweighs a mention: "draft a reply, don't send it" → Send is forbidden.
     if (forbidden.has(cls)) {
@@ -358,7 +370,12 @@ export function extractFeatures(state: DecisionState): ExtractedFeatures {
       continue;
     }
     add(serves, taskAsks.has(cls) ? `asked:${cls}` : `unasked:${cls}`);
-    if (!taskAsks.has(cls) && (cls === "buy" || cls === "send" || cls === "delete" || cls === "merge"))
+    // "Send transfer" for "pay the bill": one of the label's consequential words is asked for.
+    if (
+      !taskAsks.has(cls) &&
+      !askedByLabel &&
+      (cls === "buy" || cls === "send" || cls === "delete" || cls === "merge")
+    )
       add(serves, "unasked:consequential", 1.5);
     for (const asked of taskAsks) if (asked !== cls) add(serves, `task:${asked}>act:${cls}`, 0.5);
   }
@@ -368,7 +385,7 @@ export function extractFeatures(state: DecisionState): ExtractedFeatures {
   const taskNumbers = numbersIn(state.task);
   if (taskNumbers.size > 0) {
     const nearby = numbersIn(
-      `${target?.itemText ?? ""} ${target?.name ?? ""} ${action.value ?? ""} ${action.destination?.url ?? ""}`,
+      `${target?.itemText ?? ""} ${target?.name ?? ""} ${kind === "goto" ? "" : (action.value ?? "")} ${pathOf(action.destination?.url)}`,
     );
     if (nearby.size > 0) {
       const shared = [...taskNumbers].some((number) => nearby.has(number));
@@ -387,6 +404,12 @@ export function extractFeatures(state: DecisionState): ExtractedFeatures {
         ? "offsite:named"
         : "offsite:unnamed",
     );
+  // The session's first navigation (from a blank tab) is the agent choosing where to start: no page
+  // has suggested it, and the origin rules already ask before a site the user did not allow.
+  if (kind === "goto" && (page.origin === null || /^about:/.test(page.url))) {
+    add(serves, "goto:first");
+    add(effect, "goto:first");
+  }
   if (
     /\b(sponsored|promoted|advert|anzeige|patrocinado|sponsorisé|广告|広告)\b|^ad\b/iu.test(
       `${target?.itemText ?? ""} ${target?.name ?? ""}`,
@@ -416,7 +439,7 @@ export function extractFeatures(state: DecisionState): ExtractedFeatures {
       // Nothing to read: a control without a name, or a navigation without a path, on a page without text.
       empty:
         labelWords.length === 0 &&
-        (kind !== "goto" || hrefWords.length === 0) &&
+        (kind !== "goto" || !action.destination) &&
         words(page.visibleText, 5).length === 0,
       tag: target?.tag ?? null,
       role: target?.role ?? null,

@@ -26,8 +26,9 @@ export function unfamiliarity(model: LocalModel, features: ExtractedFeatures): n
     tokens.length === 0 ? 1 : tokens.filter((token) => !model.vocabulary.has(token)).length / tokens.length;
   let score = unknown;
   if (nonLatin > 0.3 && model.familiarity.nonLatinTrainingShare < 0.1) score = Math.max(score, nonLatin);
-  if (tag !== null && !model.knownTags.has(tag)) score = Math.max(score, 0.8);
-  if (role !== null && !model.knownRoles.has(role)) score = Math.max(score, 0.6);
+  // An element the model has never seen is as unfamiliar as it gets, whatever its words say.
+  if (tag !== null && !model.knownTags.has(tag)) score = 1;
+  if (role !== null && !model.knownRoles.has(role)) score = Math.max(score, 0.95);
   return Math.min(1, score);
 }
 
