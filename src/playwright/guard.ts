@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { terminalApproverFromEnvironment } from "../approval/terminal-approver.js";
 import { createUnattendedApprover } from "../approval/unattended-approver.js";
-import { createKeywordBackend } from "../backends/keyword-backend.js";
+import { createLocalBackend } from "../backends/local/local-backend.js";
 import { summariseAction } from "../core/action-summary.js";
 import { type ApprovalGrant, consumeApproval } from "../core/approval-binding.js";
 import { DEFAULT_GATE_SETTINGS, evaluateAction, type GateSettings } from "../core/gate-decision.js";
@@ -31,7 +31,7 @@ import type { Reason } from "../spec/reason.js";
 export interface GuardOptions {
   /** The user's task, as the user wrote it. Every action is judged against it. */
   task: string;
-  /** The classifier. Default: the keyword baseline (the embedded model once it is available). */
+  /** The classifier. Default: the embedded model (`createLocalBackend()`), in process, no key. */
   backend?: Backend;
   /**
    * Who answers an `ask`. Default: the terminal when STOPLINE_INTERACTIVE=1 and stdin is a TTY,
@@ -168,7 +168,7 @@ function undescribedFacts(action: ProposedAction): ActionFacts {
 export function guard(page: Page, options: GuardOptions): GuardedPage {
   if (typeof options.task !== "string" || options.task.trim() === "")
     throw new TypeError("guard() needs the user's task");
-  const backend = options.backend ?? createKeywordBackend();
+  const backend = options.backend ?? createLocalBackend();
   const approver = options.approver ?? terminalApproverFromEnvironment() ?? createUnattendedApprover();
   const ownsEvidence = typeof options.evidence === "string" || options.evidence === undefined;
   const evidence: EvidenceSink =
