@@ -11,8 +11,8 @@ Any System One client can use it, the gate's own system-one backend included
 
   --port N                 port to listen on (default 8787; 0 picks a free one)
   --host ADDRESS           address to listen on (default 127.0.0.1)
-  --backend NAME           the backend that answers (default: the embedded model when present,
-                           else the keyword baseline); one of: ${backendNames().join(", ")}
+  --backend NAME           the backend that answers (default: local, the embedded model);
+                           one of: ${backendNames().join(", ")}
   --token TOKEN            require Authorization: Bearer TOKEN (default: STOPLINE_SERVE_TOKEN;
                            prefer the variable: a flag shows in the process list)
   --max-body BYTES         largest request body (default 1048576)
