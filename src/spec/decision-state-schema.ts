@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACTION_KINDS } from "./action.js";
 import type { DecisionState } from "./decision-state.js";
-import type { HiddenBy, SensitiveKind, TextProvenance } from "./facts.js";
+import { HIDDEN_BY, type SensitiveKind, type TextProvenance } from "./facts.js";
 import { type FirewallSignal, type ScanVerdict, SIGNAL_FAMILIES } from "./page-scan.js";
 
 /**
@@ -32,21 +32,6 @@ const PROVENANCES = [
   "srcdoc",
   "text",
 ] as const satisfies readonly TextProvenance[];
-const HIDDEN_BY = [
-  "display-none",
-  "visibility-hidden",
-  "opacity-zero",
-  "zero-size",
-  "clipped",
-  "off-screen",
-  "tiny-font",
-  "same-colour",
-  "aria-hidden",
-  "hidden-attribute",
-  "collapsed-details",
-  "overflow-hidden",
-  "not-rendered",
-] as const satisfies readonly HiddenBy[];
 
 const SCAN_VERDICTS = ["clean", "suspicious", "injected"] as const satisfies readonly ScanVerdict[];
 const SIGNALS = Object.keys(SIGNAL_FAMILIES) as [FirewallSignal, ...FirewallSignal[]];
@@ -55,9 +40,8 @@ const SIGNALS = Object.keys(SIGNAL_FAMILIES) as [FirewallSignal, ...FirewallSign
 const _complete: [
   Exclude<SensitiveKind, (typeof SENSITIVE_KINDS)[number]>,
   Exclude<TextProvenance, (typeof PROVENANCES)[number]>,
-  Exclude<HiddenBy, (typeof HIDDEN_BY)[number]>,
   Exclude<ScanVerdict, (typeof SCAN_VERDICTS)[number]>,
-] extends [never, never, never, never]
+] extends [never, never, never]
   ? true
   : never = true;
 void _complete;

@@ -16,20 +16,24 @@ export type TextProvenance =
   | "srcdoc"
   | "text";
 
-export type HiddenBy =
-  | "display-none"
-  | "visibility-hidden"
-  | "opacity-zero"
-  | "zero-size"
-  | "clipped"
-  | "off-screen"
-  | "tiny-font"
-  | "same-colour"
-  | "aria-hidden"
-  | "hidden-attribute"
-  | "collapsed-details"
-  | "overflow-hidden"
-  | "not-rendered";
+/** Every way text can be hidden from a person, as the describe step reports it. */
+export const HIDDEN_BY = [
+  "display-none",
+  "visibility-hidden",
+  "opacity-zero",
+  "zero-size",
+  "clipped",
+  "off-screen",
+  "tiny-font",
+  "same-colour",
+  "aria-hidden",
+  "hidden-attribute",
+  "collapsed-details",
+  "overflow-hidden",
+  "not-rendered",
+] as const;
+
+export type HiddenBy = (typeof HIDDEN_BY)[number];
 
 /** One piece of text on the page that a human looking at it would not read. */
 export interface HiddenText {

@@ -1,6 +1,6 @@
 import { type ExtractedFeatures, extractFeatures } from "../backends/local/feature-extractor.js";
 import { binaryLogit, choiceLogits, sigmoid, softmax } from "../backends/local/linear-model.js";
-import { doubt, unfamiliarity } from "../backends/local/local-backend.js";
+import { unfamiliarity } from "../backends/local/local-backend.js";
 import { MODEL_FORMAT, type ModelFile, modelFromFile } from "../backends/local/local-model.js";
 import { EFFECTS } from "../spec/questions.js";
 import { EFFECT_PRIOR, PAGE_INSTRUCTS_AGENT_PRIOR, SERVES_TASK_PRIOR } from "./feature-priors.js";
@@ -239,7 +239,6 @@ export function trainModel(
   const threshold =
     devUnfamiliar.length > 0 ? (devUnfamiliar[Math.floor(devUnfamiliar.length * 0.95)] as number) : 0.5;
   file.familiarity.threshold = Math.min(0.9, Math.max(0.3, Math.round(threshold * 100) / 100));
-  void doubt;
 
   const bySuite: Record<string, { train: number; dev: number }> = {};
   for (const entry of featured) {

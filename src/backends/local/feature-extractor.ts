@@ -1,4 +1,5 @@
 import type { DecisionState } from "../../spec/decision-state.js";
+import { HIDDEN_BY } from "../../spec/facts.js";
 import {
   actionClasses,
   emailsIn,
@@ -41,20 +42,8 @@ const META_DISCUSSION =
 const FRIENDLY_WIDGET =
   /\b(how can i help|hi there|hello!|welcome|chat with us|ask me anything|i'?m (an? )?(virtual )?assistant|our assistant can)\b/i;
 
-const HIDDEN_REASONS = new Set([
-  "display-none",
-  "visibility-hidden",
-  "opacity-zero",
-  "zero-size",
-  "clipped",
-  "off-screen",
-  "tiny-font",
-  "same-colour",
-  "hidden-attribute",
-  "collapsed-details",
-  "overflow-hidden",
-  "not-rendered",
-]);
+/** Hidden by style or markup; aria-hidden text is still on screen, so it does not count as hidden here. */
+const HIDDEN_REASONS = new Set<string>(HIDDEN_BY.filter((reason) => reason !== "aria-hidden"));
 
 function add(features: Map<string, number>, name: string, value = 1): void {
   features.set(name, (features.get(name) ?? 0) + value);
