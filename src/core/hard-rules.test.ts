@@ -266,6 +266,11 @@ describe("hard rules, each lets a legitimate action through", () => {
   it("invisible-target does not stop clicking a visible button below the fold", () => {
     assert.deepEqual(codes(described({ target: target({ visible: true }) })), []);
   });
+  it("invisible-target does not stop typing into a visible field that an overlay covers, but does stop clicking it", () => {
+    const field = target({ tag: "input", role: "textbox", visible: true, covered: true });
+    assert.deepEqual(codes(described({ kind: "fill", value: "compact", target: field })), []);
+    assert.deepEqual(codes(described({ kind: "click", target: field })), ["invisible_target"]);
+  });
   it("injection-critical does not stop a click on a page whose findings quote an injection", () => {
     const quoted = scanWith({ critical: false, quoted: true, probability: 0.35 });
     assert.deepEqual(hits(described({ kind: "click" }), null, open, quoted), []);

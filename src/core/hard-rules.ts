@@ -206,14 +206,18 @@ export const HARD_RULES: readonly HardRule[] = [
   {
     id: "invisible-target",
     class: "deception",
-    summary: "Acting on an element a human cannot see: zero size, hidden, off-screen or covered.",
+    summary:
+      "Acting on an element a human cannot see (zero size, hidden, off-screen), or clicking one that another element covers.",
     floor: "ask",
     reason: "invisible_target",
     appliesTo: ["click", "fill", "press", "select", "check", "uncheck"],
     check: (context) => {
-      const target = context.described.action.target;
+      const { kind, target } = context.described.action;
       if (!target) return null;
-      return !target.visible || target.covered
+      // Covering matters where the pointer lands (a click could hit the overlay, or be a clickjack);
+      // typed text and chosen options go to the element itself.
+      const pointer = kind === "click" || kind === "check" || kind === "uncheck";
+      return !target.visible || (target.covered && pointer)
         ? { code: "invisible_target", hiddenBy: target.hiddenBy, covered: target.covered }
         : null;
     },
