@@ -54,9 +54,9 @@ export interface DescribeOptions {
   styleBudgetMs?: number;
   /**
    * Also capture every text-bearing place for the perception firewall, in the same round trip. Default:
-   * none (the facts only). The guard sets it from the firewall's gate settings.
+   * none (the facts only; null says the same). The guard sets it from the firewall's gate settings.
    */
-  firewall?: FirewallCaptureOptions;
+  firewall?: FirewallCaptureOptions | null;
 }
 
 /** The described action plus what only this process may see: the raw value, for dispatch and the rules. */
@@ -79,15 +79,48 @@ const DEFAULT_HIDDEN_LIMIT = 200;
 const SHIM = "const __name = (target) => target;";
 const CAPTURE_SOURCE = `const captureText = ${captureText.toString()};`;
 const DESCRIBE_SOURCE = `const describeInPage = ${describeInPage.toString()};`;
+// The result leaves the page as one JSON string: Playwright's own serialisation of a result with hundreds
+// of small objects costs tens of milliseconds on a big page, this about one. It is written by hand, from
+// own properties only, so a page that defines `toJSON` on a prototype cannot forge it; strings are quoted
+// by JSON.stringify, which never consults `toJSON` for a primitive. The page's saved copies are used when
+// the guard installed them (see pristine-dom.ts).
+const PACK_SOURCE = `const pack = (result) => {
+  const saved = window.__stoplinePristine;
+  const use = (name, fallback) =>
+    saved && typeof saved[name] === "function" ? (value) => saved.apply(saved[name], null, [value]) : fallback;
+  const quote = use("stringify", (text) => JSON.stringify(text));
+  const keysOf = use("keys", (value) => Object.keys(value));
+  const isArray = use("isArray", (value) => Array.isArray(value));
+  // Only operators on primitives and plain loops below: no method a page could have replaced.
+  const write = (value) => {
+    if (value === null || value === undefined) return "null";
+    if (typeof value === "string") return quote(value);
+    if (typeof value === "number") return value - value === 0 ? "" + value : "null";
+    if (typeof value === "boolean") return value ? "true" : "false";
+    let text = "";
+    if (isArray(value)) {
+      for (let index = 0; index < value.length; index++) text += (index > 0 ? "," : "") + write(value[index]);
+      return "[" + text + "]";
+    }
+    const keys = keysOf(value);
+    for (let index = 0; index < keys.length; index++) {
+      const item = value[keys[index]];
+      if (item === undefined || typeof item === "function") continue;
+      text += (text === "" ? "" : ",") + quote(keys[index]) + ":" + write(item);
+    }
+    return "{" + text + "}";
+  };
+  return write(result);
+};`;
 const onElements = new Function(
   "elements",
   "request",
-  `${SHIM}\n${CAPTURE_SOURCE}\n${DESCRIBE_SOURCE}\nreturn describeInPage(elements, request, captureText);`,
-) as (elements: Element[], request: InPageRequest) => InPageResult;
+  `${SHIM}\n${CAPTURE_SOURCE}\n${DESCRIBE_SOURCE}\n${PACK_SOURCE}\nreturn pack(describeInPage(elements, request, captureText));`,
+) as (elements: Element[], request: InPageRequest) => string;
 const onPage = new Function(
   "request",
-  `${SHIM}\n${CAPTURE_SOURCE}\n${DESCRIBE_SOURCE}\nreturn describeInPage([], request, captureText);`,
-) as (request: InPageRequest) => InPageResult;
+  `${SHIM}\n${CAPTURE_SOURCE}\n${DESCRIBE_SOURCE}\n${PACK_SOURCE}\nreturn pack(describeInPage([], request, captureText));`,
+) as (request: InPageRequest) => string;
 
 function toSensitive(fields: InPageField[]): SensitiveField[] {
   const cardForms = new Set(
@@ -141,9 +174,9 @@ export async function describeAction(
     value: action.value ?? null,
     capture: captureOptions(options),
   };
-  let result: InPageResult;
+  let packed: string;
   try {
-    result =
+    packed =
       action.kind === "goto"
         ? await page.evaluate(onPage, request)
         : await page.locator(action.selector as string).evaluateAll(onElements, request);
@@ -158,6 +191,14 @@ export async function describeAction(
         },
       );
     throw new DescribeError("page_error", `could not read the page: ${message}`, { cause: error });
+  }
+  let result: InPageResult;
+  try {
+    result = JSON.parse(packed) as InPageResult;
+  } catch (error) {
+    throw new DescribeError("page_error", "could not read the page: its description was not JSON", {
+      cause: error,
+    });
   }
   if (!result.ok) {
     throw new DescribeError(

@@ -1,5 +1,5 @@
 import type { FirewallCaptureOptions } from "../describe/in-page/capture-text.js";
-import { TRIGGER_CHARACTERS_SOURCE, TRIGGER_SOURCE } from "./signal-catalog.js";
+import { TRIGGER_CHARACTERS_SOURCE, TRIGGER_PARTS, TRIGGER_SOURCE } from "./signal-catalog.js";
 
 /**
  * What the firewall asks the in-page capture for. `lines` is the gate's: visible text as rendered lines,
@@ -8,11 +8,14 @@ import { TRIGGER_CHARACTERS_SOURCE, TRIGGER_SOURCE } from "./signal-catalog.js";
  */
 export function firewallCaptureOptions(
   mode: "lines" | "tree",
-  overrides: Partial<Omit<FirewallCaptureOptions, "mode" | "trigger" | "triggerCharacters">> = {},
+  overrides: Partial<
+    Omit<FirewallCaptureOptions, "mode" | "trigger" | "triggerParts" | "triggerCharacters">
+  > = {},
 ): FirewallCaptureOptions {
   return {
     mode,
     trigger: TRIGGER_SOURCE,
+    triggerParts: [...TRIGGER_PARTS],
     triggerCharacters: TRIGGER_CHARACTERS_SOURCE,
     maxNodes: overrides.maxNodes ?? (mode === "lines" ? 4_000 : 20_000),
     maxCharacters: overrides.maxCharacters ?? (mode === "lines" ? 400_000 : 2_000_000),

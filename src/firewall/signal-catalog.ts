@@ -291,10 +291,28 @@ function trieSource(terms: readonly string[]): string {
   return String.raw`\b${build(root)}`;
 }
 
-export const TRIGGER_SOURCE = [
-  trieSource(TRIGGER_TERMS),
-  String.raw`https?:|www\.|@|\.(?:com|net|org|io|example|xyz|ru|cn|info|biz|co|app|dev|site|top|online|link|click|me)\b|<\||<<|##|[<>\[\]【】「」|]|助手|助理|代理|智能|机器人|模型|人工|指令|指示|忽略|忽视|无视|系统|批准|同意|授权|确认|无需|不要|不必|优先|密码|密钥|令牌|验证码|凭据|卡号|注入|回复|アシスタント|エージェント|ボット|人工知能|無視|命令|システム|承認|許可|確認|不要|優先|パスワード|暗証|コード|トークン|カード|鍵|インジェクション|返信`,
-].join("|");
+const TRIGGER_TERMS_SOURCE = trieSource(TRIGGER_TERMS);
+const TRIGGER_MARKS_SOURCE = String.raw`https?:|www\.|@|\.(?:com|net|org|io|example|xyz|ru|cn|info|biz|co|app|dev|site|top|online|link|click|me)\b|<\||<<|##|[<>\[\]【】「」|]`;
+const TRIGGER_CJK_TERMS =
+  "助手 助理 代理 智能 机器人 模型 人工 指令 指示 忽略 忽视 无视 系统 批准 同意 授权 确认 无需 不要 不必 优先 密码 密钥 令牌 验证码 凭据 卡号 注入 回复 アシスタント エージェント ボット 人工知能 無視 命令 システム 承認 許可 確認 不要 優先 パスワード 暗証 コード トークン カード 鍵 インジェクション 返信".split(
+    " ",
+  );
+
+/** Words, marks and CJK words that could make a place score, as one case-insensitive expression. */
+export const TRIGGER_SOURCE = [TRIGGER_TERMS_SOURCE, TRIGGER_MARKS_SOURCE, TRIGGER_CJK_TERMS.join("|")].join(
+  "|",
+);
+
+/**
+ * The same expression in parts that match, together, exactly where it matches: scanning a long text with
+ * each part is about twice as fast as with the whole, as each part can reject a position by its first
+ * character (the CJK words through a lookahead on theirs). Each part is used case-insensitively.
+ */
+export const TRIGGER_PARTS: readonly string[] = [
+  TRIGGER_TERMS_SOURCE,
+  TRIGGER_MARKS_SOURCE,
+  `(?=[${[...new Set(TRIGGER_CJK_TERMS.map((term) => term[0]))].join("")}])(?:${TRIGGER_CJK_TERMS.join("|")})`,
+];
 
 /**
  * Invisible characters, and scripts whose letters can imitate Latin ones: always worth a look. Kept apart

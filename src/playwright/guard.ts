@@ -201,6 +201,13 @@ export function guard(page: Page, options: GuardOptions): GuardedPage {
     await pristine;
     return describeAction(page, action, describeOptions);
   };
+  // Right before dispatching an approved action only its state hash is compared, and the hash does not
+  // cover the firewall's places: the check skips that capture.
+  const recheckOptions: DescribeOptions = { ...describeOptions, firewall: null };
+  const describeForCheck = async (action: ProposedAction) => {
+    await pristine;
+    return describeAction(page, action, recheckOptions);
+  };
 
   async function askPerson(
     decisionId: string,
@@ -390,7 +397,7 @@ export function guard(page: Page, options: GuardOptions): GuardedPage {
       // Right before dispatch, read the page again: the approval covers only the state the person saw.
       let fresh: Description;
       try {
-        fresh = await describe(action);
+        fresh = await describeForCheck(action);
       } catch {
         return stop(approval, [{ code: "approval_void", why: "changed_state" }]);
       }

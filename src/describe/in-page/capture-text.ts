@@ -25,7 +25,11 @@
  *
  * This function is serialised into the page: it must not reference anything outside its own body.
  */
-export function captureText(root: Document, options: CaptureOptions): CapturedText {
+export function captureText(
+  root: Document,
+  options: CaptureOptions,
+  onRoots?: (roots: CapturedRoot[]) => void,
+): CapturedText {
   const started = performance.now();
   const ATTRIBUTES: [string, string][] = [
     ["alt", "attr:alt"],
@@ -104,6 +108,34 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
     return call(saved, scope, [selector], () => scope.querySelectorAll(selector));
   };
   const queryAll = (scope: ParentNode, selector: string): Element[] => Array.from(queryList(scope, selector));
+  // What `queryAll(scope, selector)` gives for a selector that lists tags (each with an optional filter),
+  // read from the engine's cached per-tag lists when that gives the same elements in the same order: one
+  // tag present, or any order accepted (`anyOrder`) and at most `limit` elements. Matching a selector list
+  // against every element of a big page costs milliseconds. Plain DOM functions only: with saved copies,
+  // the query is used.
+  const ofTags = (
+    scope: Document | ShadowRoot,
+    selector: string,
+    tags: [string, ((element: Element) => boolean) | null][],
+    anyOrder = false,
+    limit = Number.POSITIVE_INFINITY,
+  ): Element[] => {
+    if (pristine || scope.nodeType !== 9 || (scope as Document).contentType !== "text/html")
+      return queryAll(scope, selector);
+    const lists = tags
+      .map(([tag, keep]) => ({ list: (scope as Document).getElementsByTagName(tag), keep }))
+      .filter(({ list }) => list.length > 0);
+    const total = lists.reduce((sum, { list }) => sum + list.length, 0);
+    if (lists.length > 1 && !(anyOrder && total <= limit)) return queryAll(scope, selector);
+    const found: Element[] = [];
+    for (const { list, keep } of lists)
+      for (let index = 0; index < list.length; index++) {
+        const element = list[index] as Element;
+        if (!keep || keep(element)) found.push(element);
+      }
+    return found;
+  };
+  const typeIsHidden = (element: Element) => (element.getAttribute("type") ?? "").toLowerCase() === "hidden";
   const attributeOf = pristine
     ? (element: Element, name: string): string | null =>
         call(pristine.getAttribute, element, [name], () => element.getAttribute(name))
@@ -180,13 +212,21 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
 
   // The firewall's places. Tuples in a JSON string: see CapturedFirewall.
   const firewall = options.firewall ?? null;
-  // Two expressions: words case-insensitively, characters with the Unicode flag (together they are slow).
-  const triggerWords = firewall ? new RegExp(firewall.trigger, "i") : null;
+  // Words case-insensitively, characters with the Unicode flag (together they are slow). The words come
+  // in parts when the options give them: together they match where the whole does, and faster.
+  const wordSources = firewall
+    ? firewall.triggerParts && firewall.triggerParts.length > 0
+      ? firewall.triggerParts
+      : [firewall.trigger]
+    : [];
+  const triggerWords = wordSources.map((source) => new RegExp(source, "i"));
   const triggerCharacters = firewall ? new RegExp(firewall.triggerCharacters, "u") : null;
   const trigger = firewall
     ? {
-        test: (text: string) =>
-          (triggerWords as RegExp).test(text) || (triggerCharacters as RegExp).test(text),
+        test: (text: string) => {
+          for (const words of triggerWords) if (words.test(text)) return true;
+          return (triggerCharacters as RegExp).test(text);
+        },
       }
     : null;
   const filtering = firewall?.mode === "lines";
@@ -535,12 +575,15 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
 
   // Why an element is hidden from a person, from computed style; empty when it is seen. Cheapest checks
   // first, and the first reason found is enough (aria-hidden is added on top, as it hides from tools).
+  // `page` carries the view's scroll offsets, read once: reading them costs microseconds each time, and
+  // nothing scrolls while the capture runs.
   const hiddenReasons = (
     element: Element,
     view: Window,
-    page: { width: number; height: number },
+    page: { width: number; height: number; scrollX: number; scrollY: number; ariaHidden?: boolean },
   ): string[] => {
-    const ariaHidden = element.closest("[aria-hidden=true]") !== null;
+    // `page.ariaHidden` false: the element's tree has no aria-hidden=true element, so none is an ancestor.
+    const ariaHidden = page.ariaHidden !== false && element.closest("[aria-hidden=true]") !== null;
     const found = (reason: string) => (ariaHidden ? [reason, "aria-hidden"] : [reason]);
     const style = styleOf(element, view);
     if (style.display === "none")
@@ -558,10 +601,10 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
     const rect = rectOf(element);
     if (rect.width < 1 && rect.height < 1) return found("zero-size");
     if (
-      rect.right + view.scrollX <= 0 ||
-      rect.bottom + view.scrollY <= 0 ||
-      rect.left + view.scrollX >= page.width ||
-      rect.top + view.scrollY >= page.height ||
+      rect.right + page.scrollX <= 0 ||
+      rect.bottom + page.scrollY <= 0 ||
+      rect.left + page.scrollX >= page.width ||
+      rect.top + page.scrollY >= page.height ||
       (lengthPx(style.textIndent) ?? 0) <= FAR
     )
       return found("off-screen");
@@ -604,11 +647,14 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
   // `srcdoc` of a frame we cannot enter is read as text.
   const scopes: Scope[] = [];
   const scopeIndex = new Map<Document | ShadowRoot, number>();
+  // Every tree the walk reached, in the order it reached them, for describe's field list (one walk, not two).
+  const roots: CapturedRoot[] = [];
   const closedFrames: { frame: HTMLIFrameElement; view: Window; prefix: string; index: number }[] = [];
   const collectScopes = (scope: Document | ShadowRoot, view: Window, prefix: string) => {
     const index = scopes.length;
     scopes.push({ scope, view, prefix, index });
     scopeIndex.set(scope, index);
+    roots.push({ root: scope, entered: true });
     // A live collection is far cheaper to walk than a static copy of every element.
     const all: ArrayLike<Element> =
       scope.nodeType === 9 && !pristine
@@ -618,23 +664,29 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
       const element = all[position] as Element;
       if (element.shadowRoot)
         collectScopes(element.shadowRoot, view, `${prefix}${describeWhere(element, "")} >> `);
-      if (options.enterFrames && element.tagName === "IFRAME") {
+      if (element.tagName === "IFRAME") {
         let entered = false;
+        let readable: Document | null = null;
         try {
           const inner = (element as HTMLIFrameElement).contentDocument;
+          readable = inner;
           const innerView = (element as HTMLIFrameElement).contentWindow;
-          if (inner?.body && innerView) {
+          if (options.enterFrames && inner?.body && innerView) {
             collectScopes(inner, innerView as unknown as Window, `${prefix}iframe > `);
             entered = true;
           }
         } catch {
           // A cross-origin frame is its own page.
         }
-        if (!entered) closedFrames.push({ frame: element as HTMLIFrameElement, view, prefix, index });
+        // A same-origin document the capture does not read (no body yet) may still hold fields.
+        if (!entered && readable) roots.push({ root: readable, entered: false });
+        if (!entered && options.enterFrames)
+          closedFrames.push({ frame: element as HTMLIFrameElement, view, prefix, index });
       }
     }
   };
   collectScopes(root, root.defaultView as Window, "");
+  onRoots?.(roots);
 
   const hiddenElements = new Map<Element, string[]>();
 
@@ -714,7 +766,11 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
           addHidden(value, provenance, [], () => describeWhere(element, prefix), scopeNumber, true);
       }
     }
-    for (const element of queryAll(scope, "noscript, template, input[type=hidden]")) {
+    for (const element of ofTags(scope, "noscript, template, input[type=hidden]", [
+      ["noscript", null],
+      ["template", null],
+      ["input", typeIsHidden],
+    ])) {
       const text =
         element.tagName === "TEMPLATE"
           ? blockText((element as HTMLTemplateElement).content)
@@ -737,7 +793,14 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
     const afterAttributes = performance.now();
     timings.attributes += afterAttributes - afterComments;
     // Candidates whose text may be hidden by style.
-    const selectors = ["[style]", "[hidden]", "[aria-hidden=true]", "details:not([open]) > *"];
+    const selectors = ["[style]", "[hidden]", "[aria-hidden=true]"];
+    // Matching `details:not([open]) > *` against every element of a big page costs milliseconds; most
+    // pages have no details element at all.
+    const hasDetails =
+      scope.nodeType === 9 && !pristine
+        ? (scope as Document).getElementsByTagName("details").length > 0
+        : queryList(scope, "details").length > 0;
+    if (hasDetails) selectors.push("details:not([open]) > *");
     let readable = true;
     const rules: StyleRule[] = [];
     for (const sheet of sheetsOf(scope)) {
@@ -783,6 +846,11 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
     const pageBox = {
       width: Math.max(ownerDocument.documentElement.scrollWidth, view.innerWidth),
       height: Math.max(ownerDocument.documentElement.scrollHeight, view.innerHeight),
+      scrollX: view.scrollX,
+      scrollY: view.scrollY,
+      // The candidates hold every aria-hidden=true element of this tree when its styles were read.
+      ariaHidden:
+        !readable || candidates.some((candidate) => attributeOf(candidate, "aria-hidden") === "true"),
     };
     const within = (element: Element) => {
       for (let current: Element | null = element; current; current = current.parentElement)
@@ -852,7 +920,14 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
     if (firewall && firewall.mode === "lines") {
       // Lines a person reads; quoted lines are those the page itself sets as a quotation or code.
       const quotedLines = new Set<string>();
-      for (const quote of queryAll(scope, QUOTE_SELECTOR).slice(0, 200))
+      const quotes = ofTags(
+        scope,
+        QUOTE_SELECTOR,
+        ["blockquote", "q", "pre", "code", "samp", "kbd"].map((tag): [string, null] => [tag, null]),
+        true,
+        200,
+      );
+      for (const quote of quotes.slice(0, 200))
         for (const line of innerTextOf(quote as HTMLElement).split("\n")) {
           const clean = line.replace(/\s+/g, " ").trim();
           if (clean !== "") quotedLines.add(clean);
@@ -889,16 +964,27 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
           const clean = line.replace(/\s+/g, " ").trim();
           if (clean !== "") hiddenLines.add(clean);
         }
-      for (const source of [firewall.trigger, firewall.triggerCharacters]) {
-        const pattern = new RegExp(source, source === firewall.trigger ? "gi" : "gu");
+      // The start of every line holding a match (one match per line is enough).
+      const linesHit = (source: string, flags: string): number[] => {
+        const starts: number[] = [];
+        const pattern = new RegExp(source, flags);
         for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-          const start = lineStart(match.index + 1);
-          const hit = text.slice(start, lineEnd(start)).replace(/\s+/g, " ").trim();
-          if (!kept.has(start) && !hiddenLines.has(hit)) keepAround(start);
+          starts.push(lineStart(match.index + 1));
           pattern.lastIndex = lineEnd(match.index) + 1;
           if (pattern.lastIndex > text.length) break;
         }
-      }
+        return starts;
+      };
+      // Lines hit by any part of the words, in text order: the lines the whole expression would hit.
+      const wordLines =
+        wordSources.length === 1
+          ? linesHit(wordSources[0] as string, "gi")
+          : [...new Set(wordSources.flatMap((source) => linesHit(source, "gi")))].sort((a, b) => a - b);
+      for (const starts of [wordLines, linesHit(firewall.triggerCharacters, "gu")])
+        for (const start of starts) {
+          const hit = text.slice(start, lineEnd(start)).replace(/\s+/g, " ").trim();
+          if (!kept.has(start) && !hiddenLines.has(hit)) keepAround(start);
+        }
       const starts = [...kept.keys()].sort((a, b) => a - b);
       let line = 1;
       let counted = 0;
@@ -928,12 +1014,18 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
           false,
         );
       }
-      omittedPlaces += Math.max(0, (text.match(/\n/g)?.length ?? 0) + 1 - keptLines);
+      // Counted, not matched: an array of every line break of a big page is garbage to collect.
+      let lines = 1;
+      for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) lines++;
+      omittedPlaces += Math.max(0, lines - keptLines);
     }
 
     if (firewall) {
       // Values the page put in its own fields (never what a person typed: those differ from the default).
-      for (const field of queryAll(scope, "textarea, input")) {
+      for (const field of ofTags(scope, "textarea, input", [
+        ["textarea", null],
+        ["input", null],
+      ])) {
         const input = field as HTMLInputElement;
         const type = field.tagName === "TEXTAREA" ? "textarea" : (input.type || "text").toLowerCase();
         if (!/^(text|search|email|url|tel|textarea)$/.test(type)) continue;
@@ -1006,7 +1098,12 @@ export function captureText(root: Document, options: CaptureOptions): CapturedTe
         continue;
       }
       const parsed = new DOMParser().parseFromString(source, "text/html");
-      const pageBox = { width: view.innerWidth * 4, height: Number.MAX_SAFE_INTEGER };
+      const pageBox = {
+        width: view.innerWidth * 4,
+        height: Number.MAX_SAFE_INTEGER,
+        scrollX: view.scrollX,
+        scrollY: view.scrollY,
+      };
       const reasons = hiddenReasons(frame, view, pageBox);
       const where = () => `${describeWhere(frame, prefix)} srcdoc`;
       addNode(
@@ -1371,6 +1468,11 @@ export interface FirewallCaptureOptions {
    * that match neither cannot score.
    */
   trigger: string;
+  /**
+   * The same words as `trigger` in parts, each case-insensitive, that together match exactly where it
+   * does (see TRIGGER_PARTS): faster over long text. Absent or empty: `trigger` is used.
+   */
+  triggerParts?: string[];
   triggerCharacters: string;
   /** Most places returned. */
   maxNodes: number;
@@ -1396,6 +1498,15 @@ export interface CapturedFirewall {
   pristine: boolean;
   /** Covers every place, kept or omitted. */
   digest: string;
+}
+
+/**
+ * A tree the capture walked: a document or open shadow root it read (`entered`), or a same-origin frame's
+ * document it did not read (no body), whose elements it did not walk.
+ */
+export interface CapturedRoot {
+  root: Document | ShadowRoot;
+  entered: boolean;
 }
 
 export interface CapturedHidden {

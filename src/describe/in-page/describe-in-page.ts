@@ -1,4 +1,4 @@
-import type { CapturedText, CaptureOptions } from "./capture-text.js";
+import type { CapturedRoot, CapturedText, CaptureOptions } from "./capture-text.js";
 
 /**
  * Runs inside the page, in one round trip: reads the target element (or none, for goto) and the page.
@@ -10,7 +10,11 @@ import type { CapturedText, CaptureOptions } from "./capture-text.js";
 export function describeInPage(
   elements: Element[],
   request: InPageRequest,
-  capture: (root: Document, options: CaptureOptions) => CapturedText,
+  capture: (
+    root: Document,
+    options: CaptureOptions,
+    onRoots?: (roots: CapturedRoot[]) => void,
+  ) => CapturedText,
 ): InPageResult {
   const NAME_BOUND = 200;
   const ITEM_BOUND = 400;
@@ -222,6 +226,24 @@ export function describeInPage(
   const FIELD_SELECTOR =
     "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]), textarea, select";
 
+  // The fields of one tree in document order, as `querySelectorAll(FIELD_SELECTOR)` gives them: from the
+  // engine's cached list of inputs when the page has no textarea or select (matching the selector against
+  // every element of a big page costs milliseconds).
+  const NOT_FIELD_TYPES = ["hidden", "submit", "button", "reset", "image"];
+  const fieldsIn = (root: Document | ShadowRoot): Element[] => {
+    if (root.nodeType === 9 && (root as Document).contentType === "text/html") {
+      const document = root as Document;
+      if (
+        document.getElementsByTagName("textarea").length === 0 &&
+        document.getElementsByTagName("select").length === 0
+      )
+        return Array.from(document.getElementsByTagName("input")).filter(
+          (input) => !NOT_FIELD_TYPES.includes((input.getAttribute("type") ?? "").toLowerCase()),
+        );
+    }
+    return Array.from(root.querySelectorAll(FIELD_SELECTOR));
+  };
+
   // Every field on the page (shadow roots and same-origin iframes included), bounded.
   const collectFields = (root: Document | ShadowRoot | Element, into: InPageField[]) => {
     for (const field of Array.from(root.querySelectorAll(FIELD_SELECTOR))) {
@@ -404,9 +426,26 @@ export function describeInPage(
     destination = { url, via: "goto" };
   }
 
+  // The capture walks every element once to find shadow roots and frames; the fields come from the trees
+  // it found, in the same order a walk of their own would visit them.
+  let roots: CapturedRoot[] | null = null;
+  const text = capture(topDocument, request.capture, (found) => {
+    roots = found;
+  });
   const fields: InPageField[] = [];
-  collectFields(topDocument, fields);
-  const text = capture(topDocument, request.capture);
+  if (roots === null) collectFields(topDocument, fields);
+  else
+    for (const { root, entered } of roots as CapturedRoot[]) {
+      if (fields.length >= FIELD_LIMIT) break;
+      if (!entered) {
+        collectFields(root, fields);
+        continue;
+      }
+      for (const field of fieldsIn(root)) {
+        if (fields.length >= FIELD_LIMIT) break;
+        fields.push(fieldDescriptor(field));
+      }
+    }
   const topWindow = topDocument.defaultView ?? window;
   return {
     ok: true,

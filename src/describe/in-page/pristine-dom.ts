@@ -27,6 +27,8 @@ export function installPristineDom(): void {
     fragmentQuerySelectorAll: DocumentFragment.prototype.querySelectorAll,
     getAttribute: Element.prototype.getAttribute,
     stringify: JSON.stringify,
+    keys: Object.keys,
+    isArray: Array.isArray,
   });
   Object.defineProperty(window, key, {
     value: saved,
