@@ -1,206 +1,44 @@
 /**
- * The gate's own benchmark (`npm run bench`): medians and p95 over many runs, and ratios against a
- * baseline measured in the same process, interleaved so both see the same machine load.
- *   - describe time on pages of about 10 KB, 100 KB and 1 MB;
- *   - the gate's added time per click: a guarded click ÷ a raw Playwright click on the same page, with an
- *     instant classifier so the model is excluded (its cost is reported by the model's own benchmark);
- *   - policy time per decision and evidence-log append time (write + fsync).
- * Writes results/bench/gate-bench.json and prints a markdown table.
- *   npm run bench [-- --runs 60]
+ * `npm run bench`: every benchmark, one after another, each in its own process so one's browser or
+ * server does not load the next one's measurements. Each prints its own markdown table (median and p95)
+ * and writes its JSON under results/bench/.
+ *   npm run bench                  all of them
+ *   npm run bench -- gate model    only those named
+ * gate: describe by page size, the guarded click ÷ a raw click, policy and log-append time.
+ * firewall: capture plus detection by page size, the safe view, the static mode.
+ * model: the embedded model's latency per decision, decisions per second, load time, memory.
+ * serve: stopline serve on loopback at rising concurrency, against the in-process call.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { parseArgs } from "node:util";
-import type { Page } from "playwright-core";
-import { decide } from "../src/core/policy.js";
-import { describeAction } from "../src/describe/describe-action.js";
-import { EvidenceLog } from "../src/evidence/evidence-log.js";
-import { guard } from "../src/playwright/guard.js";
-import { launchChromium } from "../src/playwright/launch-chromium.js";
-import type { Backend } from "../src/spec/backend.js";
-import type { ModelOutcome } from "../src/spec/decision.js";
-import { generatePage } from "./page-generator.js";
-import { percentile, type Summary, summarise } from "./statistics.js";
+import { spawnSync } from "node:child_process";
+import { loadavg } from "node:os";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "60" } } });
-const runs = Number(values.runs);
-
-const instant: Backend = {
-  id: "instant",
-  async answer() {
-    return {
-      model: "instant",
-      answers: {
-        effect: {
-          choice: "read_only",
-          probabilities: {
-            read_only: 1,
-            reversible_change: 0,
-            public_or_irreversible: 0,
-            credentials_or_money: 0,
-          },
-        },
-        servesTask: { noul: 1 },
-        pageInstructsAgent: { noul: 0 },
-      },
-    };
-  },
+const BENCHES: Record<string, string> = {
+  gate: "bench/gate-bench.ts",
+  firewall: "bench/firewall-bench.ts",
+  model: "bench/model-bench.ts",
+  serve: "bench/serve-bench.ts",
 };
 
-async function servePage(page: Page, html: string, url: string): Promise<void> {
-  await page.unrouteAll();
-  await page.route("**/*", (route) =>
-    route.request().url() === url
-      ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
-      : route.fulfill({ status: 404, body: "" }),
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in BENCHES));
+if (unknown.length > 0) {
+  console.error(`unknown bench ${unknown.join(", ")}; known: ${Object.keys(BENCHES).join(", ")}`);
+  process.exit(2);
+}
+const names = asked.length > 0 ? asked : Object.keys(BENCHES);
+let failed = 0;
+for (const name of names) {
+  console.log(
+    `\n## ${name} (load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ")})\n`,
   );
-  await page.goto(url);
-}
-
-const SIZES = [
-  { label: "10 KB", bytes: 10_000 },
-  { label: "100 KB", bytes: 100_000 },
-  { label: "1 MB", bytes: 1_000_000 },
-];
-
-const browser = await launchChromium();
-const context = await browser.newContext();
-const page = await context.newPage();
-const describeResults: { page: string; elements: number; summary: Summary }[] = [];
-const clickResults: {
-  page: string;
-  raw: Summary;
-  guarded: Summary;
-  ratioOfMedians: number;
-  medianPairRatio: number;
-}[] = [];
-
-for (const size of SIZES) {
-  // A button with a cheap click handler, in the middle of a realistic page.
-  const html = generatePage(size.bytes).replace(
-    "<main>",
-    '<main><button id="bench-button" onclick="window.__clicks=(window.__clicks||0)+1">Show more</button>',
-  );
-  const url = `https://bench.example/${size.bytes}`;
-  await servePage(page, html, url);
-  const elements = await page.evaluate(() => document.querySelectorAll("*").length);
-
-  const describeTimes: number[] = [];
-  for (let run = 0; run < runs + 5; run++) {
-    const started = performance.now();
-    await describeAction(page, { kind: "click", selector: "#bench-button" });
-    if (run >= 5) describeTimes.push(performance.now() - started);
+  const result = spawnSync(process.execPath, ["--import", "tsx", BENCHES[name] as string], {
+    stdio: "inherit",
+  });
+  if (result.status !== 0) {
+    console.error(`bench ${name} failed (exit ${result.status ?? result.signal})`);
+    failed++;
   }
-  describeResults.push({
-    page: `${size.label} (${elements} elements)`,
-    elements,
-    summary: summarise(describeTimes),
-  });
-
-  const logPath = join(mkdtempSync(join(tmpdir(), "stopline-bench-")), "evidence.jsonl");
-  const guarded = guard(page, { task: "Show more products", backend: instant, evidence: logPath });
-  const raw: number[] = [];
-  const gated: number[] = [];
-  for (let run = 0; run < runs + 3; run++) {
-    let started = performance.now();
-    await page.locator("#bench-button").click();
-    const rawTime = performance.now() - started;
-    started = performance.now();
-    await guarded.click("#bench-button");
-    const gatedTime = performance.now() - started;
-    if (run >= 3) {
-      raw.push(rawTime);
-      gated.push(gatedTime);
-    }
-  }
-  guarded.close();
-  const pairRatios = gated.map((value, index) => value / (raw[index] as number));
-  clickResults.push({
-    page: size.label,
-    raw: summarise(raw),
-    guarded: summarise(gated),
-    ratioOfMedians: summarise(gated).median / summarise(raw).median,
-    medianPairRatio: percentile(pairRatios, 50),
-  });
 }
-await browser.close();
-
-// Policy: a pure function; time many calls and report per call.
-const outcome: ModelOutcome = {
-  ok: true,
-  latencyMs: 0,
-  backend: "bench",
-  answers: {
-    model: "bench",
-    effect: {
-      choice: "reversible_change",
-      probabilities: {
-        read_only: 0.1,
-        reversible_change: 0.75,
-        public_or_irreversible: 0.1,
-        credentials_or_money: 0.05,
-      },
-    },
-    servesTask: { probability: 0.85 },
-    pageInstructsAgent: { probability: 0.05 },
-  },
-};
-const policyTimes: number[] = [];
-for (let batch = 0; batch < 200; batch++) {
-  const started = performance.now();
-  for (let call = 0; call < 1000; call++) decide([], outcome);
-  policyTimes.push(((performance.now() - started) / 1000) * 1000); // microseconds per call
-}
-
-const appendPath = join(mkdtempSync(join(tmpdir(), "stopline-bench-")), "evidence.jsonl");
-const log = new EvidenceLog(appendPath);
-const appendTimes: number[] = [];
-for (let run = 0; run < 300; run++) {
-  const started = performance.now();
-  log.append({
-    type: "outcome",
-    decisionId: `d${run}`,
-    actionId: "a",
-    status: "executed",
-    executed: true,
-    error: null,
-    verdict: "allow",
-    reasonCodes: [],
-  });
-  appendTimes.push(performance.now() - started);
-}
-log.close();
-
-const fixed = (value: number, digits = 1) => value.toFixed(digits);
-const report = {
-  date: new Date().toISOString(),
-  runs,
-  loadAverage: loadavg(),
-  describe: describeResults,
-  click: clickResults,
-  policyMicroseconds: summarise(policyTimes),
-  appendMilliseconds: summarise(appendTimes),
-};
-mkdirSync(join("results", "bench"), { recursive: true });
-writeFileSync(join("results", "bench", "gate-bench.json"), `${JSON.stringify(report, null, 2)}\n`);
-
-const lines = [
-  `Load average at the end: ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ")} · ${runs} runs per row`,
-  "",
-  "| measure | median | p95 |",
-  "|---|---|---|",
-  ...describeResults.map(
-    (row) => `| describe, ${row.page} | ${fixed(row.summary.median)} ms | ${fixed(row.summary.p95)} ms |`,
-  ),
-  ...clickResults.flatMap((row) => [
-    `| raw Playwright click, ${row.page} page | ${fixed(row.raw.median)} ms | ${fixed(row.raw.p95)} ms |`,
-    `| guarded click (no model), ${row.page} page | ${fixed(row.guarded.median)} ms | ${fixed(row.guarded.p95)} ms |`,
-    `| gate overhead ratio, ${row.page} page | ${fixed(row.ratioOfMedians, 2)}× (ratio of medians; median of paired ratios ${fixed(row.medianPairRatio, 2)}×) | |`,
-  ]),
-  `| policy decision | ${fixed(report.policyMicroseconds.median, 2)} µs | ${fixed(report.policyMicroseconds.p95, 2)} µs |`,
-  `| evidence append (write + fsync) | ${fixed(report.appendMilliseconds.median, 2)} ms | ${fixed(report.appendMilliseconds.p95, 2)} ms |`,
-];
-console.log(lines.join("\n"));
+process.exit(failed > 0 ? 1 : 0);
