@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { mkdtempSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -8,6 +9,16 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type FixtureSite, startFixtureSite } from "../../src/demo/fixture-server.js";
 import { verifyEvidenceFile } from "../../src/evidence/evidence-log.js";
+import { launchChromium } from "../../src/playwright/launch-chromium.js";
+
+/** A port nothing listens on right now, for Chromium's DevTools endpoint. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 type CallResult = {
   isError?: boolean;
@@ -24,7 +35,7 @@ after(async () => {
 });
 
 /** Starts `stopline mcp` as a child process over stdio and connects a real MCP client to it. */
-async function connect(options: { task?: string; elicitation?: "once" | "deny" } = {}) {
+async function connect(options: { task?: string; elicitation?: "once" | "deny"; cdp?: string } = {}) {
   const evidence = join(mkdtempSync(join(tmpdir(), "stopline-mcp-")), "evidence.jsonl");
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -34,6 +45,7 @@ async function connect(options: { task?: string; elicitation?: "once" | "deny" }
       STOPLINE_EVIDENCE: evidence,
       STOPLINE_ALLOWED_ORIGINS: site.url("shop"),
       ...(options.task ? { STOPLINE_TASK: options.task } : {}),
+      ...(options.cdp ? { STOPLINE_CDP: options.cdp } : {}),
     },
     stderr: "pipe",
   });
@@ -141,6 +153,29 @@ describe("stopline mcp, driven by a real MCP client over stdio", () => {
       assert.match(approving.asked[0] ?? "", /another origin/);
     } finally {
       await approving.close();
+    }
+  });
+
+  it("drives a browser that is already running when given its CDP endpoint, and leaves it running", async () => {
+    const port = await freePort();
+    const browser = await launchChromium({ args: [`--remote-debugging-port=${port}`] });
+    try {
+      const endpoint = `http://127.0.0.1:${port}`;
+      const session = await connect({ task: "Look at the Aster table lamp in the shop", cdp: endpoint });
+      try {
+        const opened = await session.call("browser_navigate", { url: site.url("shop", "/products/aster") });
+        assert.ok(!opened.isError, textOf(opened));
+        const targets = (await (await fetch(`${endpoint}/json/list`)).json()) as { url: string }[];
+        assert.ok(
+          targets.some((target) => target.url.includes("/products/aster")),
+          "the tab was opened in the running browser",
+        );
+      } finally {
+        await session.close();
+      }
+      assert.ok(browser.isConnected(), "closing the MCP session does not close a browser it connected to");
+    } finally {
+      await browser.close();
     }
   });
 
