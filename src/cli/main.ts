@@ -12,11 +12,11 @@ const COMMANDS: Record<
   },
   scan: {
     summary:
-      "scan <url|file> [--safe] [--json] [--static] — find text aimed at an agent (exit 0 clean, 1 suspicious, 2 injected)",
+      "scan <url|file> [--safe] [--json] [--static] [--no-model] — find text aimed at an agent (exit 0 clean, 1 suspicious, 2 injected)",
     load: () => import("./scan-command.js"),
   },
   eval: {
-    summary: "eval --cases PATH... --backend NAME — score a backend on labelled cases",
+    summary: "eval --cases PATH... [--backend NAME] [--compare NAME] — score a backend on labelled cases",
     load: () => import("./eval-command.js"),
   },
   mcp: {
