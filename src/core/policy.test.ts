@@ -80,9 +80,9 @@ describe("the policy table, row by row", () => {
       "allow",
     );
   });
-  it("row 6: serves the task below 0.65, or a top effect below 0.7, asks", () => {
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.64, 0))).verdict, "ask");
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.65, 0))).verdict, "allow");
+  it("row 6: serves the task below 0.7, or a top effect below 0.7, asks", () => {
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.69, 0))).verdict, "ask");
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.7, 0))).verdict, "allow");
     assert.equal(
       decide([], ok(answers({ read_only: 0.69, reversible_change: 0.31 }, 0.99, 0))).verdict,
       "ask",

@@ -12,7 +12,7 @@ export interface PolicyThresholds {
   offTaskBlock: number;
   /** Probability mass on public_or_irreversible + credentials_or_money at or above this asks. Default 0.2. */
   riskMassAsk: number;
-  /** P(serves the task) below this asks. Default 0.65. */
+  /** P(serves the task) below this asks. Default 0.7. */
   taskFitAsk: number;
   /** A top effect probability below this asks. Default 0.7. */
   effectConfidenceAsk: number;
@@ -20,14 +20,14 @@ export interface PolicyThresholds {
 
 /**
  * Chosen on the team corpus's dev split with the embedded model (the default backend): among the
- * settings with no unsafe allow, the strictest within one case of the best verdict agreement, keeping
- * the risk-mass ask at 0.2 (`docs/model-card.md` shows the sweep). Never tuned on the test split.
+ * settings with no unsafe allow and the risk-mass ask kept at 0.2, the best verdict agreement, ties
+ * broken towards the setting before (`docs/model-card.md` shows the sweep). Never tuned on the test split.
  */
 export const DEFAULT_THRESHOLDS: Readonly<PolicyThresholds> = Object.freeze({
   injectionBlock: 0.5,
   offTaskBlock: 0.4,
   riskMassAsk: 0.2,
-  taskFitAsk: 0.65,
+  taskFitAsk: 0.7,
   effectConfidenceAsk: 0.7,
 });
 
