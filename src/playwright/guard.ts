@@ -197,17 +197,16 @@ export function guard(page: Page, options: GuardOptions): GuardedPage {
   const describeOptions = settings.detector
     ? { ...options.describe, firewall: options.describe?.firewall ?? GATE_FIREWALL_CAPTURE }
     : options.describe;
-  const describe = async (action: ProposedAction) => {
+  const describe = async (
+    action: ProposedAction,
+    describeWith: DescribeOptions | undefined = describeOptions,
+  ) => {
     await pristine;
-    return describeAction(page, action, describeOptions);
+    return describeAction(page, action, describeWith);
   };
   // Right before dispatching an approved action only its state hash is compared, and the hash does not
   // cover the firewall's places: the check skips that capture.
   const recheckOptions: DescribeOptions = { ...describeOptions, firewall: null };
-  const describeForCheck = async (action: ProposedAction) => {
-    await pristine;
-    return describeAction(page, action, recheckOptions);
-  };
 
   async function askPerson(
     decisionId: string,
@@ -397,7 +396,7 @@ export function guard(page: Page, options: GuardOptions): GuardedPage {
       // Right before dispatch, read the page again: the approval covers only the state the person saw.
       let fresh: Description;
       try {
-        fresh = await describeForCheck(action);
+        fresh = await describe(action, recheckOptions);
       } catch {
         return stop(approval, [{ code: "approval_void", why: "changed_state" }]);
       }

@@ -70,16 +70,6 @@ function overlapBucket(value: number): string {
   return "high";
 }
 
-function pathWords(url: string | null | undefined): string[] {
-  if (!url) return [];
-  try {
-    const parsed = new URL(url);
-    return words(`${parsed.pathname} ${parsed.search}`, 20);
-  } catch {
-    return words(url, 20);
-  }
-}
-
 /** A URL's path and query, without the host and port whose digits are not the task's numbers. */
 function pathOf(url: string | null | undefined): string {
   if (!url) return "";
@@ -89,6 +79,10 @@ function pathOf(url: string | null | undefined): string {
   } catch {
     return url;
   }
+}
+
+function pathWords(url: string | null | undefined): string[] {
+  return words(pathOf(url), 20);
 }
 
 function hostOf(url: string | null | undefined): string | null {
