@@ -48,8 +48,10 @@ export interface DescribeOptions {
   /** Hidden pieces of text kept in the facts. Default 200. */
   hiddenTextLimit?: number;
   /**
-   * Milliseconds the per-element style checks may take on pages whose stylesheets cannot be read.
-   * Default 150. When they run out, the facts say the hidden-text list is incomplete.
+   * Milliseconds the per-element style checks may take. Default 1,000: ordinary pages finish in a few
+   * milliseconds, and the bound only caps pathological ones (unreadable cross-origin stylesheets, where
+   * every element is a candidate). A tighter bound loses hidden text on a busy machine, which is where
+   * an injection hides. When they run out, the facts say the hidden-text list is incomplete.
    */
   styleBudgetMs?: number;
   /**
@@ -147,7 +149,7 @@ function captureOptions(options: DescribeOptions): CaptureOptions {
     hiddenTextBound: 500,
     minHiddenLength: 2,
     enterFrames: true,
-    budgetMs: options.styleBudgetMs ?? 150,
+    budgetMs: options.styleBudgetMs ?? 1_000,
     firewall: options.firewall ?? null,
   };
 }

@@ -22,9 +22,9 @@ export function evalGateSettings(options: EvalGateSettingsOptions = {}): GateSet
 
 /**
  * The product's describe options, except for the time the hidden-text style checks may take: the
- * product's 150 ms is meant for one page on an idle machine, and an eval describing several pages at once
- * on a busy one must not lose hidden text to load (the facts would then depend on the machine). The
- * number of facts whose scan still ran out is reported.
+ * product's 1,000 ms bounds one page's wait, and an eval describing several pages at once on a busy
+ * machine must not lose hidden text to load (the facts would then depend on the machine). The number of
+ * facts whose scan still ran out is reported.
  */
 export const EVAL_DESCRIBE_OPTIONS: DescribeOptions = Object.freeze({ styleBudgetMs: 5_000 });
 

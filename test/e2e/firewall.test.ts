@@ -25,6 +25,7 @@ async function scan(target: Page, mode: "lines" | "tree"): Promise<PageScan> {
     { firewall: firewallCaptureOptions(mode) },
   );
   assert.ok(description.pageText, "describe returned the firewall's places");
+  assert.ok(description.pageText.complete, "the capture finished within its style-check budget");
   return detectInjection(description.pageText);
 }
 
