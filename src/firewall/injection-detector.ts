@@ -19,6 +19,7 @@ import {
   TEMPLATE_TOKENS,
   TRANSFER_VERBS,
   TRIGGER,
+  VOCATIVE_OPENING,
   WEAK_AGENT_ADDRESS,
 } from "./signal-catalog.js";
 import { normaliseText } from "./text-normalisation.js";
@@ -346,7 +347,20 @@ export function detectInjection(page: PageText, options: DetectorOptions = {}): 
     if (invisible > 0) signals.add("invisible_characters");
 
     let z = weights.bias;
-    const strongAddress = spans.some((span) => span.signal === "agent_address" && !weakSpans.has(span));
+    // A short line with no punctuation at all that only names agents ("AI agents acting for patrons") is
+    // a heading: the topic of a policy or an article, not an address. Without a vocative mark, an opening
+    // such as "Note to" or "Dear", or anything it asks for, it counts as a role mention.
+    const topicLine =
+      !hidden &&
+      invisible === 0 &&
+      signals.size === 1 &&
+      signals.has("agent_address") &&
+      text.length <= 80 &&
+      !text.includes("\n") &&
+      !/[:：,，.!?。！？;；—–]/.test(text) &&
+      !VOCATIVE_OPENING.test(text);
+    const strongAddress =
+      !topicLine && spans.some((span) => span.signal === "agent_address" && !weakSpans.has(span));
     if (signals.has("agent_address")) z += strongAddress ? weights.agent_address : weights.agentRole;
     if (signals.has("instruction_override")) z += weights.instruction_override;
     if (signals.has("fake_authority"))
@@ -398,7 +412,15 @@ export function detectInjection(page: PageText, options: DetectorOptions = {}): 
       const exampleBefore =
         EXAMPLE_MARKERS.test(anchorNode.node.text.slice(0, anchor.start)) ||
         (previous !== undefined && previous.hidden === null && EXAMPLE_MARKERS.test(previous.node.text));
-      quoted = introduced || (marked && (discusses || exampleBefore)) || (discusses && exampleBefore);
+      // On a page about attacks, a sentence that ends in a colon and is followed by the text ("a more
+      // homely version, in an HTML comment: [SYSTEM NOTICE] ...") reports what was seen: the inline code
+      // or quotation that held it is lost once a block's text is joined.
+      const lead = anchorNode.node.text.slice(0, anchor.start);
+      const clause = lead.split(/[.!?。！？]\s/).pop() ?? "";
+      const reported =
+        discusses && /[:：]\s*[[(【「“"«]?\s*$/.test(clause) && (clause.match(/\p{L}+/gu)?.length ?? 0) >= 3;
+      quoted =
+        introduced || reported || (marked && (discusses || exampleBefore)) || (discusses && exampleBefore);
       if (quoted) z -= weights.quoted;
     }
     const probability = quoted ? Math.min(logistic(z), weights.quotedCeiling) : logistic(z);

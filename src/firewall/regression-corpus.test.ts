@@ -9,8 +9,12 @@ import { captureStatic } from "./static-capture.js";
  * The false-positive regression corpus: benign pages that look like injections to a pattern matcher (a
  * security article quoting injections, a how-to full of imperatives, legal text about bots, assistant
  * documentation with an example prompt, a chatbot greeting, a bank notice with links, a forum warning, a
- * recipe with hidden accessibility text). None may be injected or critical. The live capture of the same
- * pages is checked in test/e2e/firewall-corpus.test.ts.
+ * recipe with hidden accessibility text), and pages that talk about agents or are full of imperatives for
+ * people (news about prompt injection in Spanish and Chinese, assistant help pages in English and German,
+ * a prompt gallery, a call-centre script, bot policies in English and French, an accessible form full of
+ * screen-reader text, developer documentation with system prompts, a chatbot greeting in Japanese, a
+ * CAPTCHA page, a cookie banner in Chinese, phishing training, pages with hidden SEO keywords). None may be
+ * injected or critical. The live capture of the same pages is checked in test/e2e/firewall-corpus.test.ts.
  */
 const FOLDER = new URL("../../test/fixtures/firewall/benign/", import.meta.url);
 const PAGES = readdirSync(FOLDER)
@@ -19,8 +23,29 @@ const PAGES = readdirSync(FOLDER)
 
 describe("firewall: benign pages are not injections (static capture)", () => {
   it("has the kinds of page the issue names", () => {
-    for (const kind of ["security-article", "howto", "legal", "assistant-docs", "chatbot"])
+    for (const kind of [
+      "security-article",
+      "howto",
+      "legal",
+      "assistant-docs",
+      "chatbot",
+      "blog-injection-examples",
+      "prompt-library",
+      "support-agent-script",
+      "bot-policy",
+      "accessible-form",
+      "llm-developer-guide",
+      "captcha-check",
+      "phishing-training",
+    ])
       assert.ok(PAGES.includes(`${kind}.html`), kind);
+    // Pages that talk about agents in other languages: the patterns cover six.
+    const languages = new Set(
+      PAGES.map(
+        (name) => /<html lang="([a-z]{2})/.exec(readFileSync(new URL(name, FOLDER), "utf8"))?.[1] ?? "en",
+      ),
+    );
+    for (const language of ["es", "de", "fr", "zh", "ja"]) assert.ok(languages.has(language), language);
   });
   for (const name of PAGES)
     it(`${name} is not injected and has no critical finding`, () => {

@@ -20,7 +20,20 @@ const PARTICIPLE = String.raw`(?:reading|processing|browsing|visiting|viewing|op
 const HUMAN = String.raw`(?:user|customer|owner|account\s+(?:holder|owner)|patient|traveller|traveler|seller|buyer|attendee|member|client|admin(?:istrator)?|maintainers?|moderators?|manager|employer|principal|human|recipient|sender|parent|holder|organi[sz]er|host|landlord|tenant|guest|applicant|candidate|employee|staff|team|operator|person)`;
 /** A word start that also counts accented letters as letters (\b does not without the Unicode flag). */
 const WORD_START = String.raw`(?<![\w\u00c0-\u024f])`;
-const START = String.raw`(?:^|[.!?;:]\s+|\n|[\[(【「“"«—–-]\s*)`;
+/**
+ * Put after "never ask the customer": what follows is a thing asked *for* ("for their password", "to send
+ * card details"), so the sentence is a rule against requesting data, as support scripts and security
+ * advice give, not an instruction to skip asking for consent ("for confirmation" stays a claim).
+ */
+const NOT_ASKED_FOR_DATA = String.raw`(?!\s+(?:for\s+(?!(?:(?:their|his|her|the|an?|any|further|explicit)\s+)?(?:confirmation|permission|approval|consent|input|feedback|clarification|authori[sz]ation|go-ahead|ok|okay)\b)|to\s+(?:send|give|share|provide|type|enter|read|spell|e-?mail|disclose|hand|tell\s+you|write\s+down|post|upload)\b))`;
+// A hyphen starts a sentence only as a dash or a list bullet, not inside a compound ("User-agent:").
+const START = String.raw`(?:^|[.!?;:]\s+|\n|[\[(【「“"«—–]\s*|(?<![\w-])-\s*)`;
+/**
+ * Put after a note word ("note", "instructions", ...): it opens its sentence, after at most a few
+ * determiners or adjectives ("An important note to ...", "Here is a message for ..."), so it is a label
+ * and not a noun inside a description.
+ */
+const LABEL_OPENING = String.raw`(?<=${START}(?:(?:here\s+is|here['’]s|this\s+is|an?|the|this|these|one|some|my|our|important|urgent|special|additional|further|final|new|updated|following|private|quick|short|friendly|small|brief|kind|polite)\s+){0,4}[\w.]+)`;
 
 /** Sources starting with `(?-i)` are compiled case-sensitively (shouting is in the letters' case). */
 function compile(sources: string[]): RegExp[] {
@@ -41,6 +54,9 @@ export type PatternSignal = Exclude<
  * weighted less.
  */
 export const WEAK_AGENT_ADDRESS: RegExp[] = compile([
+  // "instructions for the model" inside a sentence: the strong patterns take it only as a label (see
+  // LABEL_OPENING); a definition in developer documentation says the same words mid-sentence.
+  String.raw`\b(?:note|notes|message|notice|instructions?|directive|memo)\s+(?:for|to)\s+(?:any|all|the|every|each)\s+(?:[\w'-]+\s+){0,2}?(?:assistant|agent|bot|llm|model)s?\b`,
   String.raw`\b(?:assistant|agent|bot|ai|llm)(?<=${START}(?:[\w'-]+\s+){0,2}?(?:assistant|agent|bot|ai|llm))s?\s*:(?!\/\/)`,
   String.raw`\byou\s+are\s+(?:now\s+)?(?:an?|the)\s+(?:[\w'’-]+\s+){0,4}?(?:assistant|agent|bot|ai|model|helper)\b`,
 ]);
@@ -58,22 +74,31 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
   agent_address: compile([
     // English: a note addressed to an agent, an agent doing something to this page, "if you are an AI".
     String.raw`\b(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|warning|request|p\.?\s?s\.?|hint|tip|guidance|update|heads[- ]up|advisory|alert)\s+(?:for|to)\s+(?:any|all|the|every|each|our|you)?\s*(?:[\w'-]+[\s-]+){0,3}?(?:${AI}|automated|autonomous)[\s-]+(?:[\w'-]+[\s-]+){0,2}?${AGENT_NOUN}\b`,
-    String.raw`\b(?:note|notes|message|notice|instructions?|attention|reminder|memo|directive|p\.?\s?s\.?)\s+(?:for|to)\s+(?:any|all|the|every|each)\s+(?:[\w'-]+\s+){0,2}?(?:assistant|agent|bot|llm|model)s?\b`,
+    // A note to a bare "assistant" or "model" is a strong address only as a label: opening its sentence
+    // or followed by a colon. Mid-sentence ("a system prompt is instructions for the model, written by
+    // you") it may describe what something is, as developer documentation does all the time: there it
+    // is a weak address (WEAK_AGENT_ADDRESS), which still counts next to a fake tool or system message.
+    String.raw`\b(?:note|notes|message|notice|instructions?|attention|reminder|memo|directive|p\.?\s?s\.?)${LABEL_OPENING}\s+(?:for|to)\s+(?:any|all|the|every|each)\s+(?:[\w'-]+\s+){0,2}?(?:assistant|agent|bot|llm|model)s?\b|\b(?:note|notes|message|notice|instructions?|attention|reminder|memo|directive)\s+(?:for|to)\s+(?:any|all|the|every|each)\s+(?:[\w'-]+\s+){0,2}?(?:assistant|agent|bot|llm|model)s?\s*[:—–]`,
     String.raw`\b(?:${AI}|automated|autonomous)[\s-]+(?:[\w'-]+[\s-]+){0,2}?${AGENT_NOUN}\s*(?:\([^)]{0,30}\)\s*)?(?:,\s*)?(?:(?:that|who|which)\s+(?:is|are)\s+|currently\s+|now\s+)?${PARTICIPLE}\b`,
     String.raw`\b(?:assistant|agent|bot|llm|model)s?\s+(?:that\s+(?:is|are)\s+)?${PARTICIPLE}\s+(?:this|these|the\s+(?:page|site|thread|post|listing|inbox|issue|account|document|conversation|channel|email|message|calendar|portal|console))\b`,
     String.raw`\b(?:if|when|in\s+case)\s+you(?:'re|’re|\s+are)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:${AI}|language\s+model|assistant|agent|bot|model|automated|crawler|machine)\b`,
     String.raw`\b(?:${AI}|automated|autonomous)(?<=${START}(?:(?:hey|hi|hello|dear|attention|attn|to)\s+)?(?:the\s+|any\s+|all\s+|every\s+)?(?:${AI}|automated|autonomous))(?:[\s-]+[\w'-]+){0,2}?[\s-]+${AGENT_NOUN}\s*[:,—–]`,
     String.raw`\bto(?<=${START}to)\s+(?:any|all|the|every|each)\s+(?:[\w'-]+\s+){0,3}?(?:${AI}|automated|autonomous|assistant|agent|bot)\b`,
-    String.raw`\b(?:any|every|all)\s+(?:${AI}\s+)?(?:[\w-]+\s+)?(?:assistant|agent|bot)s?\s+(?:or\s+[\w-]+\s+)?(?:operating|using|acting|reading|processing|working|accessing|visiting|handling)\b`,
+    String.raw`\b(?:any|every|all|whichever|whatever)\s+(?:${AI}\s+)?(?:[\w-]+\s+)?(?:assistant|agent|bot)s?\s+(?:or\s+[\w-]+\s+)?(?:(?:is|are)\s+)?(?:operating|using|acting|reading|processing|working|accessing|visiting|handling|summari[sz]ing|browsing|helping)\b`,
+    // The human named in the third person as the one "you" serve: the reader is taken to be an agent.
+    String.raw`\bthe\s+(?:person|people|user|human|customer|client|owner)\s+(?:(?:that|who|whom)\s+)?you(?:['’]re|\s+are)\s+(?:currently\s+)?(?:helping|assisting|serving|working\s+for|acting\s+(?:for|on\s+behalf\s+of)|browsing\s+for|shopping\s+for|booking\s+for)\b`,
     String.raw`\b(?:dear|hey|hello|hi)\s+(?:${AI}|assistant|agent|bot|llm)\b`,
     String.raw`\b(?:assistant|agent|${AI}|llm|bot|model)\s+(?:instructions?|directive|notice|policy|override|guidance|note)\s*[:\]—–-]`,
-    String.raw`\b(?:instructions?|notice|message|note)\s+(?:for|to)\s+(?:the\s+)?(?:${AI}|assistant|agent|model|bot)\b`,
-    // An instruction about the agent's own output ("Misspell every fourth word in your answer").
-    String.raw`(?:^|[.!?:;]\s+|\n|[>»"“]\s*)(?:please\s+)?(?!(?:i|we|you|he|she|they|it|this|that|these|those|our|my|his|her|their|its|the|a|an|if|when|as|after|before|once|by|for|with|did|do|does|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had|thanks|thank|sorry|hi|hello|dear|no|yes|post|submit|write|preview|edit|save|type|enter|draft|review|view|see|check|read|share|add|leave|start|cancel|delete|your)\b)[a-z]+\s+(?:[\w'’,-]+\s+){0,8}?(?:in|to|from|of|into|within|using|with|throughout|across|for|at\s+the\s+end\s+of|at\s+the\s+start\s+of)?\s*your\s+(?:answers?|responses?|replies|reply|output|summary|summaries|translation|solution|final\s+answer)\b`,
+    String.raw`\b(?:instructions?|notice|message|note)${LABEL_OPENING}\s+(?:for|to)\s+(?:the\s+)?(?:${AI}|assistant|agent|model|bot)\b|\b(?:instructions?|notice|message|note)\s+(?:for|to)\s+(?:the\s+)?(?:${AI}|assistant|agent|model|bot)s?\s*[:—–]`,
+    // An instruction about the agent's own output ("Misspell every fourth word in your answer"). It opens
+    // with an imperative, and "your reply" is not the object of a participle ("Rhea Castellano awaiting
+    // your reply" is a status, wherever the line starts), and "your reply" does
+    // not start a line of its own (a run of button labels: "Report", "Your reply").
+    String.raw`(?:^|[.!?:;]\s+|\n|[>»"“]\s*)(?:please\s+)?(?!(?:i|we|you|he|she|they|it|this|that|these|those|our|my|his|her|their|its|the|a|an|if|when|as|after|before|once|by|for|with|did|do|does|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had|thanks|thank|sorry|hi|hello|dear|no|yes|post|submit|write|preview|edit|save|type|enter|draft|review|view|see|check|read|share|add|leave|start|cancel|delete|your)\b)(?![a-z]+(?<!br)ing\b)[a-z]+\s+(?:[\w'’,-]+\s+){0,8}?(?:in|to|from|of|into|within|using|with|throughout|across|for|at\s+the\s+end\s+of|at\s+the\s+start\s+of)?\s*(?<!\n)(?<!(?<!br)ing\s+)your\s+(?:answers?|responses?|replies|reply|output|summary|summaries|translation|solution|final\s+answer)\b`,
     String.raw`\bfor\s+(?:${AI}|automated|autonomous|language)[\s-]*(?:[\w-]+\s+){0,2}?(?:models?|agents?|assistants?|systems?|readers?|crawlers?|tools?)\s+only\b|\bhuman\s+(?:readers?|visitors?|users?)\s+(?:can|may|should)\s+(?:skip|ignore)\b|\bnot\s+(?:meant|intended|written)\s+for\s+(?:human|people)`,
     // Spanish.
     String.raw`\b(?:nota|mensaje|aviso|instrucci[oó]n(?:es)?|atenci[oó]n|indicaci[oó]n(?:es)?|recordatorio)\s+(?:para|a|al)\s+(?:el\s+|la\s+|los\s+|las\s+|cualquier\s+|todo\s+|todos\s+los\s+)?(?:[\w-]+\s+){0,2}?(?:asistente|agente|modelo|bot|ia)s?\b`,
-    String.raw`\b(?:asistente|agente|modelo|bot|robot)s?\s+(?:de\s+|virtual(?:es)?\s+)?(?:ia|inteligencia\s+artificial|automatizad[oa]s?)\b\s*(?:[:,]|que\s+(?:lea|lee|leen|procese|gestione|edite|visite|revise|opere|use|utilice|ayude|trabaje))`,
+    String.raw`\b(?:asistente|agente|modelo|bot|robot)s?\s+(?:de\s+|virtual(?:es)?\s+)?(?:ia|inteligencia\s+artificial|automatizad[oa]s?)\b\s*(?:[:,]|que\s+(?:lea|lee|leen|procese|gestione|edite|visite|revise|opere|use|utilice|ayude|trabaje)|que\s+est[aá]n?\s+(?:leyendo|procesando|gestionando|editando|visitando|revisando|usando|utilizando|ayudando|trabajando|navegando|resumiendo|comprando|reservando))`,
     String.raw`\b(?:asistente|agente)(?<=${START}(?:estimad[oa]\s+|hola\s+)?(?:asistente|agente))s?\s+(?:de\s+)?(?:ia|inteligencia\s+artificial|virtual)\s*[:,]`,
     String.raw`\bsi\s+(?:eres|es\s+usted)\s+(?:un|una)\s+(?:asistente|agente|ia|modelo|bot)`,
     // German.
@@ -87,8 +112,11 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\bsi\s+vous\s+[êe]tes\s+(?:un|une)\s+(?:assistant|agent|ia|mod[eè]le|robot)`,
     String.raw`\b(?:assistant|agent)e?s?\s+(?:d['’]\s*)?(?:ia|intelligence\s+artificielle)\s+qui\s+(?:g[èe]re|lit|lisent|traite|consulte|visite|utilise|r[ée]dige|modifie|aide)`,
     // Chinese.
-    String.raw`(?:致|给|对|面向|告|提醒)\s*(?:所有|任何|正在|各位)?[^。！？\n]{0,20}?(?:AI|人工智能|智能|自动化?)\s*(?:助手|助理|代理|智能体|机器人|模型|程序)`,
-    String.raw`(?:AI|人工智能|智能)\s*(?:助手|助理|代理|智能体)\s*(?:请注意|注意|[:：，,]|们)`,
+    // "给 AI 助手的文字" is "text for AI assistants": followed by 的 the phrase qualifies a noun, as an
+    // article about such text says; an address is not followed by it.
+    String.raw`(?:致|给|对|面向|告|提醒)\s*(?:所有|任何|正在|各位)?[^。！？\n]{0,20}?(?:AI|人工智能|智能|自动化?)\s*(?:助手|助理|代理|智能体|机器人|模型|程序)(?!\s*(?:的|来说|而言))`,
+    // A vocative opens its clause ("AI助手，请……"); "浏览器内置智能助手，可以……" only names one mid-sentence.
+    String.raw`(?:^|[。！？!?；;:：\n「『“"【(（]\s*|(?:亲爱的|尊敬的|各位|所有|全体)\s*)(?:AI|人工智能|智能)\s*(?:助手|助理|代理|智能体)\s*(?:请注意|注意|[:：，,]|们)`,
     String.raw`如果你是\s*(?:AI|人工智能|一个|一名|智能)`,
     // Japanese.
     String.raw`(?:AI|人工知能|自動化?)\s*(?:アシスタント|エージェント|ボット)\s*(?:の皆様|の皆さん|各位|へ|に(?:告ぐ|対して|向けて)|[:：、,]|は(?:必ず|直ちに|今すぐ))`,
@@ -152,7 +180,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\b(?:is|are|was|were|been|has\s+been|have\s+been|already)\s+(?:already\s+)?pre-?\s?(?:approved|cleared|agreed|consented)\b|\bpre-?\s?(?:approved|authori[sz]ed|cleared)\s+(?:by|for\s+(?:all|this|every|any)\s+(?:agents?|assistants?|automated|ai))\b`,
     String.raw`\b(?:no\s+need|there\s+is\s+no\s+need|it\s+is\s+not\s+necessary|(?:it['’]s\s+)?unnecessary|not\s+necessary|don['’]t\s+need|do\s+not\s+need|you\s+need\s+not)\s+(?:for\s+you\s+)?to\s+(?:ask|confirm|check|verify|tell|inform|notify|mention|consult|bother|double[- ]check|wait|get\s+(?:approval|confirmation)|show|involve)`,
     String.raw`\bno\s+(?:confirmation|approval|human\s+(?:review|approval|confirmation)|user\s+(?:input|confirmation|approval)|further\s+(?:confirmation|approval))\s+(?:from\s+[\w\s]{1,20}\s+)?(?:is\s+)?(?:needed|required|necessary)`,
-    String.raw`\b(?:do\s+not|don['’]t|never|without)\s+(?:ask(?:ing)?|tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|show(?:ing)?|alert(?:ing)?|consult(?:ing)?|bother(?:ing)?|check(?:ing)?\s+with|confirm(?:ing)?\s+with|wait(?:ing)?\s+for|report(?:ing)?\s+(?:this\s+)?to|involv(?:e|ing)|let(?:ting)?\s+\w+\s+know|disturb(?:ing)?|warn(?:ing)?)\s+(?:[\w'’-]+\s+){0,3}?(?:the\s+)?(?:${HUMAN}|them|him|her|anyone|anybody|a\s+human)\b`,
+    String.raw`\b(?:do\s+not|don['’]t|never|without)\s+(?:ask(?:ing)?|tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|show(?:ing)?|alert(?:ing)?|consult(?:ing)?|bother(?:ing)?|check(?:ing)?\s+with|confirm(?:ing)?\s+with|wait(?:ing)?\s+for|report(?:ing)?\s+(?:this\s+)?to|involv(?:e|ing)|let(?:ting)?\s+\w+\s+know|disturb(?:ing)?|warn(?:ing)?)\s+(?:[\w'’-]+\s+){0,3}?(?:the\s+)?(?:${HUMAN}|them|him|her|anyone|anybody|a\s+human)\b${NOT_ASKED_FOR_DATA}`,
     String.raw`\bwithout\s+(?:asking|confirmation|confirming|approval|human\s+review|telling|checking|notifying|prompting|further\s+(?:confirmation|approval))\b(?!\s+(?:me|us)\b)`,
     String.raw`\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t)\s+want\s+to\s+be\s+(?:asked|bothered|disturbed|notified|contacted)`,
     String.raw`\b(?:do\s+not|don['’]t|never)\s+(?:mention|reveal|disclose|show|explain)\s+(?:this|these|that|the\s+(?:step|instruction|note|notice|policy))\b`,
@@ -189,7 +217,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     `(?:クリック|押して|押下|選択して|チェックを入れ|チェックして|削除して|送信して|転送して|共有して|承認して|購入して|支払って|ログインして|開いて|入力して|貼り付けて|コピーして|付与して|フォローして|予約して|ダウンロードして|インストールして|設定して|ボタンを押)`,
   ]),
   secret_mention: compile([
-    String.raw`\b(?:passwords?|passcodes?|passphrases?|credentials?|log-?in\s+(?:details|info)|saved\s+logins?|api[\s_-]?keys?|access\s+(?:keys?|tokens?)|secret\s+keys?|private\s+keys?|tokens?|session\s+(?:cookies?|tokens?|ids?)|cookies?|one-time\s+(?:codes?|passwords?|pins?)|otps?|2fa\s+codes?|verification\s+codes?|security\s+codes?|recovery\s+(?:codes?|keys?|phrases?)|backup\s+codes?|seed\s+phrases?|card\s+numbers?|credit\s+cards?|saved\s+(?:card|payment\s+method)s?|cvv|cvc|ssn|social\s+security\s+numbers?|bank\s+(?:account\s+)?(?:numbers?|details)|account\s+numbers?|iban|routing\s+numbers?|secrets?|ssh\s+keys?|id_rsa|\.env\s+files?|environment\s+variables)\b`,
+    String.raw`\b(?:passwords?|passcodes?|passphrases?|credentials?|log-?in\s+(?:details|info)|saved\s+logins?|api[\s_-]?keys?|access\s+(?:keys?|tokens?)|secret\s+keys?|private\s+keys?|tokens?|session\s+(?:cookies?|tokens?|ids?)|(?:auth(?:entication)?|login|browser|your|their|saved|stored)\s+cookies?|cookies?\s+(?:values?|jar|header|strings?|files?)|document\.cookie|one-time\s+(?:codes?|passwords?|pins?)|otps?|2fa\s+codes?|verification\s+codes?|security\s+codes?|recovery\s+(?:codes?|keys?|phrases?)|backup\s+codes?|seed\s+phrases?|card\s+numbers?|credit\s+cards?|saved\s+(?:card|payment\s+method)s?|cvv|cvc|ssn|social\s+security\s+numbers?|bank\s+(?:account\s+)?(?:numbers?|details)|account\s+numbers?|iban|routing\s+numbers?|secrets?|ssh\s+keys?|id_rsa|\.env\s+files?|environment\s+variables)\b`,
     String.raw`\b(?:the\s+)?(?:user|customer|owner|patient|account\s+holder)['’]?s?\s+(?:inbox|e-?mails?|mailbox|files|contacts|address\s+book|documents|messages|medical\s+records|records|results|history|personal\s+(?:data|information|details)|e-?mail\s+address|phone\s+number|home\s+address|session)\b|\b(?:contents?\s+of\s+(?:the\s+)?(?:user['’]s\s+)?(?:inbox|mailbox|account|drive))\b|\ball\s+(?:of\s+)?(?:the\s+user['’]s|their|his|her|the\s+customer['’]s|the\s+account['’]s|this\s+account['’]s)\s+(?:files|e-?mails|contacts|invoices|messages|documents|records|data)\b`,
     String.raw`\b(?:contrase[ñn]as?|credenciales|c[oó]digos?\s+(?:de\s+un\s+solo\s+uso|de\s+verificaci[oó]n|de\s+seguridad|de\s+recuperaci[oó]n)|n[uú]mero\s+de\s+(?:la\s+)?tarjeta|tarjeta\s+guardada|datos\s+bancarios|claves?\s+(?:de\s+api|secreta|privada))\b`,
     String.raw`\b(?:passw(?:ö|oe|o)rt(?:er)?|kennw(?:ö|o)rt|zugangsdaten|anmeldedaten|api-?schl[üu]ssel|schl[üu]ssel|einmalcode|best[äa]tigungscode|sicherheitscode|wiederherstellungscodes?|kartennummer|kreditkarte|alle\s+dateien\s+(?:dieses|des|ihres|seines|ihrer))\b`,
@@ -216,6 +244,13 @@ export const NAVIGATION_VERBS: RegExp =
 /** A link that carries data in its query: `?key=`, `&token=`, ... */
 export const DATA_IN_LINK =
   /[?&](?:key|token|secret|password|pass|pw|cookie|session|sid|data|code|otp|card|pan|cvv|email|user|u|q)=/i;
+
+/**
+ * How a line that addresses agents opens ("Note for AI agents", "Dear assistant", "An alle KI-Agenten",
+ * "AIアシスタントへ"): such a line is an address even as a heading with no punctuation.
+ */
+export const VOCATIVE_OPENING: RegExp =
+  /^(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|to|dear|hey|hi|hello|for|important|urgent|nota|mensaje|aviso|atenci[oó]n|para|hinweis|nachricht|achtung|an|f[üu]r|liebe[rs]?|avis|consigne|[àa]|aux|pour|cher|ch[èe]re)\b|^(?:致|给|各位|亲爱的)|(?:へ|各位|の皆様|の皆さん)$/i;
 
 /** Words that mark text as quoted or shown as an example. */
 export const EXAMPLE_MARKERS: RegExp =
