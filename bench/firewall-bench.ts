@@ -23,6 +23,7 @@ import { captureStatic } from "../src/firewall/static-capture.js";
 import { launchChromium } from "../src/playwright/launch-chromium.js";
 import type { PageText } from "../src/spec/page-scan.js";
 import { generatePage } from "./page-generator.js";
+import { servePage } from "./serve-page.js";
 import { type Summary, summarise } from "./statistics.js";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "40" } } });
@@ -50,13 +51,7 @@ const rows: {
 for (const size of SIZES) {
   const html = generatePage(size.bytes).replace("</main>", `${INJECTION}</main>`);
   const url = `https://bench.example/firewall-${size.bytes}`;
-  await page.unrouteAll();
-  await page.route("**/*", (route) =>
-    route.request().url() === url
-      ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
-      : route.fulfill({ status: 404, body: "" }),
-  );
-  await page.goto(url);
+  await servePage(page, html, url);
   const elements = await page.evaluate(() => document.querySelectorAll("*").length);
   const samples: Record<string, number[]> = {
     describeOnly: [],

@@ -12,7 +12,6 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Page } from "playwright-core";
 import { decide } from "../src/core/policy.js";
 import { describeAction } from "../src/describe/describe-action.js";
 import { EvidenceLog } from "../src/evidence/evidence-log.js";
@@ -21,6 +20,7 @@ import { launchChromium } from "../src/playwright/launch-chromium.js";
 import type { Backend } from "../src/spec/backend.js";
 import type { ModelOutcome } from "../src/spec/decision.js";
 import { generatePage } from "./page-generator.js";
+import { servePage } from "./serve-page.js";
 import { percentile, type Summary, summarise } from "./statistics.js";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "60" } } });
@@ -47,16 +47,6 @@ const instant: Backend = {
     };
   },
 };
-
-async function servePage(page: Page, html: string, url: string): Promise<void> {
-  await page.unrouteAll();
-  await page.route("**/*", (route) =>
-    route.request().url() === url
-      ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
-      : route.fulfill({ status: 404, body: "" }),
-  );
-  await page.goto(url);
-}
 
 const SIZES = [
   { label: "10 KB", bytes: 10_000 },

@@ -8,6 +8,7 @@
  * firewall: capture plus detection by page size, the safe view, the static mode.
  * model: the embedded model's latency per decision, decisions per second, load time, memory.
  * serve: stopline serve on loopback at rising concurrency, against the in-process call.
+ * floor: what the browser's own primitives cost on the 100 KB and 1 MB pages, next to describe.
  */
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
@@ -17,6 +18,7 @@ const BENCHES: Record<string, string> = {
   firewall: "bench/firewall-bench.ts",
   model: "bench/model-bench.ts",
   serve: "bench/serve-bench.ts",
+  floor: "bench/floor-bench.ts",
 };
 
 const asked = process.argv.slice(2);
