@@ -48,6 +48,24 @@ export function summariseScan(scan: PageScan): FirewallSummary {
   };
 }
 
+/**
+ * The label of the option a `select` picks, matched as Playwright matches it: by value, then by label. A
+ * value like "edit" says little; "Make changes to events" says what is chosen. Null for other kinds, a
+ * redacted value, or a value no option has.
+ */
+function chosenOptionOf(
+  kind: string,
+  value: string | null,
+  redacted: boolean,
+  options: { value: string; label: string }[] | null,
+): string | null {
+  if (kind !== "select" || value === null || redacted || !options) return null;
+  const option =
+    options.find((candidate) => candidate.value === value) ??
+    options.find((candidate) => candidate.label === value);
+  return option ? option.label || option.value : null;
+}
+
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
@@ -95,6 +113,7 @@ export function buildModelState(
             options: target.options
               ? target.options.slice(0, 30).map((option) => option.label || option.value)
               : null,
+            chosenOption: chosenOptionOf(action.kind, action.value, action.valueRedacted, target.options),
             checked: target.checked,
           }
         : null,

@@ -66,6 +66,7 @@ const targetSchema = z.strictObject({
   formSensitiveKinds: z.array(z.enum(SENSITIVE_KINDS)),
   visible: z.boolean(),
   options: z.array(z.string()).nullable(),
+  chosenOption: z.string().nullable().optional(),
   checked: z.boolean().nullable(),
 });
 

@@ -33,6 +33,8 @@ export interface DecisionState {
       formSensitiveKinds: SensitiveKind[];
       visible: boolean;
       options: string[] | null;
+      /** For `select`: the label of the option the value picks (by value, then by label), else null. */
+      chosenOption?: string | null;
       checked: boolean | null;
     } | null;
     destination: { url: string; origin: string; via: string; offOrigin: boolean } | null;
