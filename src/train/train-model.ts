@@ -2,6 +2,7 @@ import { type ExtractedFeatures, extractFeatures } from "../backends/local/featu
 import { binaryLogit, choiceLogits, sigmoid, softmax } from "../backends/local/linear-model.js";
 import { unfamiliarity } from "../backends/local/local-backend.js";
 import { MODEL_FORMAT, type ModelFile, modelFromFile } from "../backends/local/local-model.js";
+import type { WordVectors } from "../backends/local/word-vectors.js";
 import { EFFECTS } from "../spec/questions.js";
 import { EFFECT_PRIOR, PAGE_INSTRUCTS_AGENT_PRIOR, SERVES_TASK_PRIOR } from "./feature-priors.js";
 import { type Example, type FitOptions, fitBinary, fitChoice, fitTemperature } from "./fit-linear.js";
@@ -26,6 +27,11 @@ export interface TrainOptions {
    */
   calibrationSuites?: readonly string[];
   version: string;
+  /**
+   * The word-vector table the features use, and how the model file names it (a path relative to the
+   * model file, and its SHA-256). None: the model has no vector features.
+   */
+  wordVectors?: { vectors: WordVectors; path: string; sha256: string };
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -34,7 +40,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   epochs: 300,
   learningRate: 0.05,
   minCount: 2,
-  suiteWeights: { team: 1, "webguard-effect": 0.5, "st-consent": 0.5, injection: 0.5 },
+  suiteWeights: { team: 1, "webguard-effect": 1, "st-consent": 0.5, injection: 0.5 },
   calibrationSuites: ["team"],
   version: "1.0.0",
 };
@@ -129,7 +135,10 @@ export function trainModel(
 ): { file: ModelFile; report: TrainingReport } {
   for (const row of rows) if ((row.split as string) === "test") throw new TestSplitError(row.id);
   const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const featured: Featured[] = sorted.map((row) => ({ row, features: extractFeatures(row.state) }));
+  const featured: Featured[] = sorted.map((row) => ({
+    row,
+    features: extractFeatures(row.state, options.wordVectors?.vectors),
+  }));
   const train = featured.filter((entry) => entry.row.split === "train");
   const dev = featured.filter((entry) => entry.row.split === "dev");
 
@@ -224,6 +233,9 @@ export function trainModel(
       servesTask: binaryFile(heads.servesTask as ReturnType<typeof fitBinary>, round),
       pageInstructsAgent: binaryFile(heads.pageInstructsAgent as ReturnType<typeof fitBinary>, round),
     },
+    ...(options.wordVectors
+      ? { wordVectors: { path: options.wordVectors.path, sha256: options.wordVectors.sha256 } }
+      : {}),
     familiarity: {
       vocabulary: [...vocabulary].sort(),
       knownTags: [...tags].sort(),
@@ -234,7 +246,7 @@ export function trainModel(
     },
   };
   // The threshold above which the model doubts itself: what most dev inputs stay under.
-  const model = modelFromFile(file);
+  const model = modelFromFile(file, options.wordVectors?.vectors);
   const devUnfamiliar = dev.map((entry) => unfamiliarity(model, entry.features)).sort((a, b) => a - b);
   const threshold =
     devUnfamiliar.length > 0 ? (devUnfamiliar[Math.floor(devUnfamiliar.length * 0.95)] as number) : 0.5;
@@ -256,7 +268,7 @@ export function trainModel(
   };
   file.training = {
     ...report,
-    options: { ...options, suiteWeights: options.suiteWeights },
+    options: { ...options, wordVectors: options.wordVectors ? options.wordVectors.path : null },
     // What the model was trained on: the leak checks compare these with the test split.
     trainIds: train.map((entry) => entry.row.id),
     trainDigests: train.map((entry) => entry.row.digest),

@@ -45,7 +45,7 @@ function round(value: number): number {
 
 /** Answers the gate's three questions for one state with the loaded model. */
 export function answerWithModel(model: LocalModel, state: DecisionState): BackendResponse {
-  const features = extractFeatures(state);
+  const features = extractFeatures(state, model.vectors);
   const pull = doubt(model, unfamiliarity(model, features));
   const effectRaw = choiceProbabilities(model.effect, features.effect);
   const effect = effectRaw.map((value) => (1 - pull) * value + pull / effectRaw.length);

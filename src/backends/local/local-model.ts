@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { BinaryHead, ChoiceHead } from "./linear-model.js";
+import { loadWordVectors, type WordVectors } from "./word-vectors.js";
 
 /** The embedded model's file format. Weights are stored by feature name so the model can be inspected. */
 export const MODEL_FORMAT = "stopline-local/1";
@@ -32,6 +33,8 @@ export const modelFileSchema = z.strictObject({
     servesTask: binaryHeadSchema,
     pageInstructsAgent: binaryHeadSchema,
   }),
+  /** The word-vector table the features use, beside the model file, pinned by its SHA-256. */
+  wordVectors: z.strictObject({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).optional(),
   familiarity: z.strictObject({
     vocabulary: z.array(z.string()),
     knownTags: z.array(z.string()),
@@ -56,6 +59,8 @@ export interface LocalModel {
   knownTags: Set<string>;
   knownRoles: Set<string>;
   familiarity: ModelFile["familiarity"];
+  /** Word vectors the features use, when the model was trained with them. */
+  vectors?: WordVectors;
 }
 
 /** Where the committed weights live, relative to the package (works from src/ and from dist/). */
@@ -63,8 +68,9 @@ export function defaultModelPath(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), "../../../models/stopline-local.json");
 }
 
-export function modelFromFile(file: ModelFile): LocalModel {
+export function modelFromFile(file: ModelFile, vectors?: WordVectors): LocalModel {
   return {
+    ...(vectors ? { vectors } : {}),
     id: file.id,
     version: file.version,
     effect: {
@@ -105,5 +111,9 @@ export function loadLocalModel(path: string = defaultModelPath()): LocalModel {
     throw new Error(
       `${path} is not a stopline model file: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
     );
-  return modelFromFile(parsed.data);
+  const reference = parsed.data.wordVectors;
+  const vectors = reference
+    ? loadWordVectors(resolve(dirname(path), reference.path), reference.sha256)
+    : undefined;
+  return modelFromFile(parsed.data, vectors);
 }
