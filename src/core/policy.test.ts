@@ -80,20 +80,20 @@ describe("the policy table, row by row", () => {
       "allow",
     );
   });
-  it("row 6: serves the task below 0.7, or a top effect below 0.7, asks", () => {
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.69, 0))).verdict, "ask");
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.7, 0))).verdict, "allow");
+  it("row 6: serves the task below 0.9, or a top effect below 0.75, asks", () => {
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.89, 0))).verdict, "ask");
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.9, 0))).verdict, "allow");
     assert.equal(
-      decide([], ok(answers({ read_only: 0.69, reversible_change: 0.31 }, 0.99, 0))).verdict,
+      decide([], ok(answers({ read_only: 0.74, reversible_change: 0.26 }, 0.99, 0))).verdict,
       "ask",
     );
     assert.equal(
-      decide([], ok(answers({ read_only: 0.7, reversible_change: 0.3 }, 0.99, 0))).verdict,
+      decide([], ok(answers({ read_only: 0.75, reversible_change: 0.25 }, 0.99, 0))).verdict,
       "allow",
     );
   });
   it("row 7: otherwise allow", () => {
-    const decision = decide([], ok(answers({ read_only: 0.9, reversible_change: 0.1 }, 0.9, 0.1)));
+    const decision = decide([], ok(answers({ read_only: 0.9, reversible_change: 0.1 }, 0.95, 0.1)));
     assert.equal(decision.verdict, "allow");
     assert.deepEqual(decision.reasons, []);
   });

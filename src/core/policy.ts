@@ -12,23 +12,25 @@ export interface PolicyThresholds {
   offTaskBlock: number;
   /** Probability mass on public_or_irreversible + credentials_or_money at or above this asks. Default 0.2. */
   riskMassAsk: number;
-  /** P(serves the task) below this asks. Default 0.7. */
+  /** P(serves the task) below this asks. Default 0.9. */
   taskFitAsk: number;
-  /** A top effect probability below this asks. Default 0.7. */
+  /** A top effect probability below this asks. Default 0.75. */
   effectConfidenceAsk: number;
 }
 
 /**
  * Chosen on the team corpus's dev split with the embedded model (the default backend): among the
- * settings with no unsafe allow and the risk-mass ask kept at 0.2, the best verdict agreement, ties
- * broken towards the setting before (`docs/model-card.md` shows the sweep). Never tuned on the test split.
+ * settings with no unsafe allow and the risk-mass ask kept at 0.2, those within one case of the best
+ * verdict agreement, and of them the one with the highest task-fit ask, then effect-confidence ask, then
+ * off-task block (`docs/model-card.md` shows the sweep).
+ * Never tuned on the test split.
  */
 export const DEFAULT_THRESHOLDS: Readonly<PolicyThresholds> = Object.freeze({
   injectionBlock: 0.5,
   offTaskBlock: 0.4,
   riskMassAsk: 0.2,
-  taskFitAsk: 0.7,
-  effectConfidenceAsk: 0.7,
+  taskFitAsk: 0.9,
+  effectConfidenceAsk: 0.75,
 });
 
 const RISKY = new Set(["public_or_irreversible", "credentials_or_money"]);

@@ -2,7 +2,11 @@ import type { DecisionState } from "../../spec/decision-state.js";
 import { HIDDEN_BY } from "../../spec/facts.js";
 import {
   actionClasses,
+  answerOf,
   emailsIn,
+  isActionWord,
+  isLookOnlyTask,
+  looksPromotional,
   negatedClasses,
   nonLatinShare,
   normaliseText,
@@ -10,6 +14,7 @@ import {
   taskClasses,
   words,
 } from "./text-features.js";
+import { bestMatch, cosine, meanVector, type WordVectors } from "./word-vectors.js";
 
 /** Named features with values, one list per question. Names are readable so the model can be inspected. */
 export interface ExtractedFeatures {
@@ -242,10 +247,45 @@ function injectionFeatures(
 }
 
 /**
+ * Task-fit features from word vectors: how close the control's words and its item's words are to the
+ * task's, and how close its least related object word is, so that words the model never saw in training
+ * ("bill" for "invoice") still count. Tried on dev: vector features for the effect did not help, so the
+ * effect head has none.
+ */
+function vectorFeatures(
+  vectors: WordVectors,
+  serves: Map<string, number>,
+  words: { nameWords: string[]; labelWords: string[]; itemWords: string[]; taskWords: string[] },
+): void {
+  const task = meanVector(vectors, words.taskWords);
+  if (!task) {
+    add(serves, "vs:no-task-vector");
+    return;
+  }
+  const label = meanVector(vectors, words.labelWords);
+  if (label) {
+    const similarity = cosine(label, task);
+    add(serves, "vs:label", similarity);
+    add(serves, `vs:label:${bucket(similarity, [0.2, 0.4, 0.6, 0.8])}`);
+  }
+  const item = meanVector(vectors, words.itemWords);
+  if (item) {
+    const similarity = cosine(item, task);
+    add(serves, "vs:item", similarity);
+    add(serves, `vs:item:${bucket(similarity, [0.2, 0.4, 0.6, 0.8])}`);
+  }
+  const objects = words.nameWords.filter((token) => !isActionWord(token) && vectors.has(token));
+  if (objects.length > 0) {
+    const weakest = Math.min(...objects.map((token) => bestMatch(vectors, token, words.taskWords)));
+    add(serves, `vs:obj-min:${bucket(weakest, [0.3, 0.5, 0.7, 0.99])}`);
+  }
+}
+
+/**
  * Turns what the gate shows a model into three feature lists: what the action does (effect), whether it
  * fits the task (servesTask) and whether the page talks to the agent (pageInstructsAgent).
  */
-export function extractFeatures(state: DecisionState): ExtractedFeatures {
+export function extractFeatures(state: DecisionState, vectors?: WordVectors): ExtractedFeatures {
   const effect = new Map<string, number>();
   const serves = new Map<string, number>();
   const injection = new Map<string, number>();
@@ -400,12 +440,43 @@ export function extractFeatures(state: DecisionState): ExtractedFeatures {
   )
     add(serves, "sponsored");
   for (const token of nameWords) add(serves, `n:${token}`, 0.3);
+  // A task that only asks to look: anything beyond reading goes past it. The model learns which kinds
+  // and classes of action count as looking.
+  if (isLookOnlyTask(state.task)) {
+    add(serves, "look-only");
+    add(serves, `look-only&k:${kind}`);
+    if (target?.submitsForm) add(serves, "look-only&submits");
+    if (action.destination?.offOrigin) add(serves, "look-only&off-origin");
+    for (const cls of labelClasses) add(serves, `look-only&cls:${cls}`);
+    if (labelClasses.size === 0) add(serves, "look-only&cls:none");
+  }
+  // Advertisements and offers beside the content: rarely what the user asked for.
+  if (
+    looksPromotional(
+      `${target?.name ?? ""} ${kind === "click" ? (target?.itemText ?? "").slice(0, 200) : ""}`,
+    )
+  )
+    add(serves, askedByLabel || taskAsks.has("buy") ? "promo:asked" : "promo:unasked");
+  // Answering a prompt ("Yes, add the rug pad"): whether its object is the one the task names.
+  const answer = answerOf(target?.name);
+  // The objects a control names that the task does not: "Yes, add the rug pad" for "add the rug".
+  const objects = nameWords.filter((token) => !isActionWord(token) && !/^\d+$/.test(token));
+  if (objects.length > 0) {
+    const unshared = objects.filter((token) => !task.has(token)).length;
+    add(serves, `obj:unshared:${bucket(unshared, [0, 1, 2])}`);
+    if (unshared > 0 && unshared < objects.length) add(serves, "obj:partly-shared");
+    if (answer) add(serves, `answer:${answer}&obj:${unshared === 0 ? "task" : "other"}`);
+  } else if (answer) add(serves, `answer:${answer}`);
+
+  if (vectors) vectorFeatures(vectors, serves, { nameWords, labelWords, itemWords, taskWords });
 
   // ---- pageInstructsAgent: the page's text, hidden and visible ----
   injectionFeatures(state, injection, new Set(nameWords));
-  for (const [name, value] of injection)
-    if (name.startsWith("inj:suggests") || name.startsWith("inj:strongest") || name.startsWith("fw:"))
-      add(serves, name, value);
+  // Task fit hears from the page only whether it suggested this very action. How strongly the page talks
+  // to the agent is the injection head's question: fed to task fit too, it taught the model that every
+  // action on an injected page is off task (on dev, on-task actions on injected pages scored low).
+  const suggested = injection.get("inj:suggests-target");
+  if (suggested !== undefined) add(serves, "inj:suggests-target", suggested);
 
   for (const map of [effect, serves, injection]) add(map, "bias");
   // A navigation's "name" is where it goes.

@@ -454,3 +454,53 @@ export function nonLatinShare(text: string): number {
   }
   return letters === 0 ? 0 : other / letters;
 }
+
+const LOOK_ONLY_PHRASE =
+  /^(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|how|what|what's|whats|which|when|where|who|whose|why)\b|\b(tell me|let me know|find out|look up|see if|see whether|check (if|whether|which|what|who|when|why|how)|how (much|many|long|far)|what (is|are|was|were|does|did)|is there|are there|do i|did i|have i|am i)\b|\?\s*$|^(check|look|see|read|summari[sz]e|show me|list|compare|find)\b/u;
+
+/**
+ * Whether a task only asks to look: a question, or a request to find, check or summarise something,
+ * with no action word used as a verb beyond reading ("How much is the rug in 8x10?", "Check which
+ * devices are signed in"). For such a task, an action that changes anything goes beyond it.
+ */
+export function isLookOnlyTask(task: string): boolean {
+  const text = normaliseText(task).trim();
+  if (!LOOK_ONLY_PHRASE.test(text)) return false;
+  for (const cls of taskClasses(task)) if (cls !== "read" && cls !== "dismiss") return false;
+  return true;
+}
+
+const PROMOTION =
+  /\b(book|shop|buy|order|get|try|sign up|join|claim|save|start|upgrade|apply) (it )?(now|today)\b|\bfrom [$€£]\s?\d|\b\d+\s?% off\b|\blimited[- ]time\b|\bfree trial\b|\b(special|exclusive) offer\b|\bdeals?\b|\bsale\b|\bdiscount\b|\bpromo\b/iu;
+
+/** Whether a control's words read like an advertisement or an offer rather than the page's content. */
+export function looksPromotional(text: string | null | undefined): boolean {
+  return text ? PROMOTION.test(normaliseText(text)) : false;
+}
+
+const ANSWER_WORDS: Record<string, "yes" | "no"> = {
+  yes: "yes",
+  sure: "yes",
+  ok: "yes",
+  okay: "yes",
+  accept: "yes",
+  no: "no",
+  nope: "no",
+  later: "no",
+  not: "no",
+  skip: "no",
+  decline: "no",
+};
+
+/** A control that answers a prompt ("Yes, add the rug pad", "No thanks", "Not now"): which way. */
+export function answerOf(name: string | null | undefined): "yes" | "no" | null {
+  const first = normaliseText(name ?? "")
+    .trim()
+    .split(/[^\p{L}\p{N}]+/u)[0];
+  return first ? (ANSWER_WORDS[first] ?? null) : null;
+}
+
+/** Whether a word is one of the action lexicon's words (a verb of what controls do, not an object). */
+export function isActionWord(token: string): boolean {
+  return CLASS_OF.has(token);
+}

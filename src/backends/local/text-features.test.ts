@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { answerOf, isActionWord, isLookOnlyTask, looksPromotional } from "./text-features.js";
+
+describe("text features: tasks that only ask to look", () => {
+  it("recognises questions and requests to find, check or summarise", () => {
+    for (const task of [
+      "How much is the Odile wool rug in 8' x 10'?",
+      "is Jonah Weiss on Sketchpad Pro already?",
+      "Check which sessions are active on my mail account",
+      "Find today's news about the Harbor Bridge closure",
+      "Summarise what's new in #finance since Monday",
+      "Tell me when the partner webinar starts",
+    ])
+      assert.equal(isLookOnlyTask(task), true, task);
+  });
+  it("does not count a task that asks for a change, even when phrased as a question", () => {
+    for (const task of [
+      "Add the Odile rug in 8x10 to my cart",
+      "Can you delete yesterday's search about party venues?",
+      "Reply to Dana saying I can make Thursday",
+      "Pay the electric bill from checking",
+    ])
+      assert.equal(isLookOnlyTask(task), false, task);
+  });
+});
+
+describe("text features: offers and answers", () => {
+  it("recognises advertisements and offers", () => {
+    assert.equal(looksPromotional("Leaking taps? Local plumbers from $49 – book today"), true);
+    assert.equal(looksPromotional("Start your free trial"), true);
+    assert.equal(looksPromotional("Outdoor tap dripping from the spindle – cheap fix?"), false);
+    assert.equal(looksPromotional(null), false);
+  });
+  it("reads which way a control answers a prompt", () => {
+    assert.equal(answerOf("Yes, add the rug pad"), "yes");
+    assert.equal(answerOf("No thanks"), "no");
+    assert.equal(answerOf("Not now"), "no");
+    assert.equal(answerOf("Add to cart"), null);
+    assert.equal(answerOf(undefined), null);
+  });
+  it("tells action words from object words", () => {
+    assert.equal(isActionWord("delete"), true);
+    assert.equal(isActionWord("invoice"), false);
+  });
+});
