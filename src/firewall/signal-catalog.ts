@@ -119,8 +119,13 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`(?:^|[。！？!?；;:：\n「『“"【(（]\s*|(?:亲爱的|尊敬的|各位|所有|全体)\s*)(?:AI|人工智能|智能)\s*(?:助手|助理|代理|智能体)\s*(?:请注意|注意|[:：，,]|们)`,
     String.raw`如果你是\s*(?:AI|人工智能|一个|一名|智能)`,
     // Japanese.
-    String.raw`(?:AI|人工知能|自動化?)\s*(?:アシスタント|エージェント|ボット)\s*(?:の皆様|の皆さん|各位|へ|に(?:告ぐ|対して|向けて)|[:：、,]|は(?:必ず|直ちに|今すぐ))`,
+    // A katakana word may sit between "AI" and the noun ("AIショッピングアシスタントへ").
+    String.raw`(?:AI|人工知能|自動化?)\s*[ァ-ヴー・]{0,12}?\s*(?:アシスタント|エージェント|ボット)\s*(?:の皆様|の皆さん|各位|へ|に(?:告ぐ|対して|向けて)|[:：、,]|は(?:必ず|直ちに|今すぐ))`,
     String.raw`(?:あなたが|もしあなたが)\s*(?:AI|人工知能)`,
+    // Portuguese.
+    String.raw`${WORD_START}(?:nota|mensagem|aviso|instru[çc](?:[ãa]o|[õo]es)|aten[çc][ãa]o|lembrete|recado)\s+(?:para|ao|[àa]|aos|[àa]s)\s+(?:o\s+|a\s+|os\s+|as\s+|qualquer\s+|todo\s+|todos\s+os\s+)?(?:[\w-]+\s+){0,2}?(?:assistente|agente|modelo|bot|ia)s?\b`,
+    String.raw`${WORD_START}(?:assistente|agente)s?\s+(?:de\s+|virtual\s+)?(?:ia|intelig[êe]ncia\s+artificial)\b\s*(?:[:,]|que\s+(?:l[êe]|leia|leem|processa|processe|gere|usa|use|ajuda|trabalha|visita|resume|est[áa]\s+a\s+ler))`,
+    String.raw`\bse\s+(?:voc[êe]\s+)?(?:[ée]s|[ée])\s+(?:um|uma)\s+(?:assistente|agente|ia|modelo|bot)`,
   ]),
   instruction_override: compile([
     String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
@@ -172,7 +177,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\bsystem(?:nachricht|hinweis|anweisung|meldung|mitteilung)\b|(?:^|\n|\[)\s*system\s*[:\]]`,
     String.raw`\bmessage\s+(?:du\s+)?syst[èe]me\b|(?:^|\n|\[)\s*syst[èe]me\s*[:\]]`,
     String.raw`(?:系统|系統)\s*(?:消息|提示|指令|通知|管理员|公告)|【\s*系统`,
-    String.raw`システム\s*(?:メッセージ|通知|指示|プロンプト)|【\s*システム`,
+    String.raw`システム\s*(?:メッセージ|通知|指示|プロンプト)|[【\[［]\s*システム`,
+    String.raw`${WORD_START}(?:mensagem|aviso|instru[çc][ãa]o|nota)\s+do\s+sistema\b|(?:^|\n|\[)\s*sistema\s*[:\]]`,
   ]),
   approval_claim: compile([
     String.raw`\b(?:the\s+|this\s+|your\s+|our\s+)?${HUMAN}s?\s+(?:has|have|had)\s+(?:already\s+|previously\s+|explicitly\s+)?(?:pre-?\s?)?(?:approved|authori[sz]ed|agreed|consented|signed\s+off|okayed|given\s+(?:their\s+|his\s+|her\s+)?(?:permission|consent|approval))\b`,
@@ -199,6 +205,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\bsans\s+(?:lui\s+|leur\s+)?(?:demander|confirmation|pr[ée]venir|consulter|v[ée]rifier|redemander)|\binutile\s+de\s+(?:lui\s+|leur\s+)?(?:demander|confirmer|redemander|pr[ée]venir)|\bpas\s+besoin\s+de\s+(?:lui\s+|leur\s+)?(?:demander|confirmer|pr[ée]venir)|\bne\s+(?:lui|leur)\s+(?:dites|dis|demandez|demande)\s+(?:rien|pas)`,
     // Chinese.
     String.raw`(?:已经|已|早已)\s*(?:同意|批准|授权|确认|要求|预先批准|核准|许可)|预先批准|事先批准|预先授权|(?:无需|不需要|不必|无须|不用)\s*(?:再次|再)?\s*(?:确认|告知|询问|通知|征求|请示|提醒)|不要\s*(?:告诉|通知|询问|提醒|让)\s*(?:用户|客户|主人|持有人)|这是\s*(?:持有人|用户)\s*本人的?\s*(?:指示|要求)`,
+    // Portuguese.
+    String.raw`${WORD_START}j[áa]\s+(?:o\s+|a\s+|lhe\s+)?(?:autorizou|aprovou|confirmou|pediu|aceitou|escolheu|decidiu)\b|${WORD_START}pr[ée]-?aprovad[oa]s?\b|${WORD_START}n[ãa]o\s+(?:[ée]\s+)?(?:precisa|preciso|necess[áa]rio)\s+(?:de\s+)?(?:confirmar|perguntar|avisar|consultar|informar)|${WORD_START}sem\s+(?:perguntar|confirmar|avisar|consultar|confirma[çc][ãa]o)\b|${WORD_START}n[ãa]o\s+(?:lhe\s+)?(?:pergunte|diga|avise|informe|mencione)\b`,
     // Japanese.
     String.raw`(?:既に|すでに|事前に)\s*(?:承認|同意|許可|確認|了承)|承認済み|許可済み|確認済み|(?:確認|報告|連絡|通知)\s*(?:は|も)?\s*(?:不要|必要ありません|いりません)|(?:ユーザー|利用者|お客様|本人)\s*(?:に|へ)\s*(?:は|も)?\s*(?:確認|報告|連絡|伝え|知らせ|通知)\s*(?:しないで|せずに|する必要は|ないで|は不要)`,
   ]),
@@ -213,6 +221,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:pulsa|pulse|haz\s+clic|haga\s+clic|presiona|presione|selecciona|seleccione|elige|elija|marca|marque|activa|active|desactiva|desactive|aprueba|apruebe|confirma|confirme|acepta|acepte|borra|borre|elimina|elimine|env[ií]a|env[ií]e|reenv[ií]a|reenv[ií]e|comparte|comparta|transfiere|transfiera|paga|pague|compra|compre|suscr[ií]bete|publica|publique|abre|abra|ve\s+a|vaya\s+a|inicia\s+sesi[oó]n|inicie\s+sesi[oó]n|copia|copie|pega|pegue|escribe|escriba|introduce|introduzca|a[ñn]ade|a[ñn]ada|invita|invite|descarga|descargue|sigue|siga|reserva|reserve|cancela|cancele)\b`,
     String.raw`${WORD_START}(?:klicke|klicken\s+sie|dr[üu]cke|dr[üu]cken\s+sie|w[äa]hle|w[äa]hlen\s+sie|aktiviere|aktivieren\s+sie|deaktiviere|deaktivieren\s+sie|best[äa]tige|best[äa]tigen\s+sie|genehmige|genehmigen\s+sie|l[öo]sche|l[öo]schen\s+sie|sende|senden\s+sie|schicke|schicken\s+sie|leite|leiten\s+sie|teile|teilen\s+sie|[üu]berweise|[üu]berweisen\s+sie|bezahle|bezahlen\s+sie|kaufe|kaufen\s+sie|[öo]ffne|[öo]ffnen\s+sie|rufen\s+sie|melde\s+dich|melden\s+sie\s+sich|kopiere|kopieren\s+sie|f[üu]ge|f[üu]gen\s+sie|gib|geben\s+sie|trage|tragen\s+sie|[üu]bertragen\s+sie|[üu]bertrage|lade|laden\s+sie|abonniere|folge|markiere|markieren\s+sie|entferne|entfernen\s+sie)\b`,
     String.raw`${WORD_START}(?:cliquez|cliquer|clique|appuyez|s[ée]lectionnez|choisissez|cochez|d[ée]cochez|activez|d[ée]sactivez|approuvez|confirmez|acceptez|validez|supprimez|envoyez|transf[ée]rez|transmettez|partagez|payez|achetez|ouvrez|allez|connectez-vous|copiez|collez|saisissez|entrez|ajoutez|invitez|t[ée]l[ée]chargez|abonnez-vous|suivez|r[ée]servez|publiez)\b`,
+    String.raw`${WORD_START}(?:clique|clica|carregue|carrega|pressione|selecione|escolha|marque|ative|desative|aprove|confirme|aceite|apague|envie|encaminhe|partilhe|compartilhe|transfira|pague|compre|abra|copie|cole|escreva|introduza|adicione|convide|descarregue|baixe|siga|reserve|cancele|torne)\b`,
     `(?:点击|单击|按下|勾选|取消勾选|删除|发送|转发|分享|批准|购买|支付|付款|转账|登录|打开|前往|访问|填写|输入|复制|粘贴|关注|点赞|设为|设置为|授予|添加|邀请|下载|安装|提交|领取)`,
     `(?:クリック|押して|押下|選択して|チェックを入れ|チェックして|削除して|送信して|転送して|共有して|承認して|購入して|支払って|ログインして|開いて|入力して|貼り付けて|コピーして|付与して|フォローして|予約して|ダウンロードして|インストールして|設定して|ボタンを押)`,
   ]),
