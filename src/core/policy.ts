@@ -8,13 +8,13 @@ import { floorOf } from "./hard-rules.js";
 export interface PolicyThresholds {
   /** P(page instructs the agent) at or above this blocks. Default 0.5. */
   injectionBlock: number;
-  /** P(serves the task) below this blocks. Default 0.4. */
+  /** P(serves the task) below this blocks. Default 0.5. */
   offTaskBlock: number;
   /** Probability mass on public_or_irreversible + credentials_or_money at or above this asks. Default 0.2. */
   riskMassAsk: number;
-  /** P(serves the task) below this asks. Default 0.9. */
+  /** P(serves the task) below this asks. Default 0.75. */
   taskFitAsk: number;
-  /** A top effect probability below this asks. Default 0.75. */
+  /** A top effect probability below this asks. Default 0.7. */
   effectConfidenceAsk: number;
 }
 
@@ -27,10 +27,10 @@ export interface PolicyThresholds {
  */
 export const DEFAULT_THRESHOLDS: Readonly<PolicyThresholds> = Object.freeze({
   injectionBlock: 0.5,
-  offTaskBlock: 0.4,
+  offTaskBlock: 0.5,
   riskMassAsk: 0.2,
-  taskFitAsk: 0.9,
-  effectConfidenceAsk: 0.75,
+  taskFitAsk: 0.75,
+  effectConfidenceAsk: 0.7,
 });
 
 const RISKY = new Set(["public_or_irreversible", "credentials_or_money"]);

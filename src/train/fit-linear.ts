@@ -202,3 +202,18 @@ export function fitTemperature(score: (temperature: number) => number): number {
   }
   return Math.round(best * 100) / 100;
 }
+
+/** The logit shift in [-2, 2] (steps of 0.05) with the lowest score: Platt scaling's offset, fitted on dev. */
+export function fitShift(score: (shift: number) => number): number {
+  let best = 0;
+  let bestLoss = score(0);
+  for (let step = -40; step <= 40; step++) {
+    const shift = step / 20;
+    const loss = score(shift);
+    if (loss < bestLoss - 1e-12) {
+      best = shift;
+      bestLoss = loss;
+    }
+  }
+  return best;
+}

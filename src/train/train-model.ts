@@ -5,7 +5,14 @@ import { MODEL_FORMAT, type ModelFile, modelFromFile } from "../backends/local/l
 import type { WordVectors } from "../backends/local/word-vectors.js";
 import { EFFECTS } from "../spec/questions.js";
 import { EFFECT_PRIOR, PAGE_INSTRUCTS_AGENT_PRIOR, SERVES_TASK_PRIOR } from "./feature-priors.js";
-import { type Example, type FitOptions, fitBinary, fitChoice, fitTemperature } from "./fit-linear.js";
+import {
+  type Example,
+  type FitOptions,
+  fitBinary,
+  fitChoice,
+  fitShift,
+  fitTemperature,
+} from "./fit-linear.js";
 import { TestSplitError, type TrainingRow } from "./training-data.js";
 
 export interface TrainOptions {
@@ -90,6 +97,7 @@ function devLoss(
   model: ReturnType<typeof fitBinary> | ReturnType<typeof fitChoice>,
   rows: readonly Featured[],
   temperature = 1,
+  shift = 0,
 ): number {
   let total = 0;
   let weight = 0;
@@ -106,7 +114,7 @@ function devLoss(
       probability = probabilities[label] as number;
     } else {
       const p = sigmoid(
-        binaryLogit(model as ReturnType<typeof fitBinary>, entry.features[head]) / temperature,
+        binaryLogit(model as ReturnType<typeof fitBinary>, entry.features[head]) / temperature + shift,
       );
       probability = label === 1 ? p : 1 - p;
     }
@@ -121,6 +129,7 @@ export interface TrainingReport {
   bySuite: Record<string, { train: number; dev: number }>;
   chosenL2: Record<Head, number>;
   temperatures: Record<Head, number>;
+  shifts: Record<Head, number>;
   devLoss: Record<Head, number>;
   familiarityThreshold: number;
 }
@@ -179,6 +188,7 @@ export function trainModel(
   const heads = {} as Record<Head, ReturnType<typeof fitBinary> | ReturnType<typeof fitChoice>>;
   const chosenL2 = {} as Record<Head, number>;
   const temperatures = {} as Record<Head, number>;
+  const shifts = {} as Record<Head, number>;
   const losses = {} as Record<Head, number>;
   for (const head of ["effect", "servesTask", "pageInstructsAgent"] as const) {
     let best: { l2: number; loss: number; model: (typeof heads)[Head] } | null = null;
@@ -192,12 +202,23 @@ export function trainModel(
     const suites = options.calibrationSuites;
     const fromSuites = suites ? dev.filter((entry) => suites.includes(entry.row.suite)) : dev;
     const calibration = fromSuites.some((entry) => entry.row.scored[head]) ? fromSuites : dev;
-    const temperature = fitTemperature((value) => devLoss(head, chosen, calibration, value));
+    let temperature = fitTemperature((value) => devLoss(head, chosen, calibration, value));
+    // Task fit also gets a shift of its logit (Platt scaling): the base rate of "serves the task" differs
+    // between the training mix and the pages the gate sees. Shift, then temperature again. Not for the
+    // injection head: dev separates it perfectly, so a fitted shift only chases confidence (it ran to the
+    // edge of the grid) and would move benign pages towards the block threshold.
+    let shift = 0;
+    if (head === "servesTask") {
+      shift = fitShift((value) => devLoss(head, chosen, calibration, temperature, value));
+      temperature = fitTemperature((value) => devLoss(head, chosen, calibration, value, shift));
+      (chosen as ReturnType<typeof fitBinary>).shift = shift;
+    }
     chosen.temperature = temperature;
     heads[head] = chosen;
     chosenL2[head] = best.l2;
     temperatures[head] = temperature;
-    losses[head] = devLoss(head, chosen, dev, temperature);
+    shifts[head] = shift;
+    losses[head] = devLoss(head, chosen, dev, temperature, shift);
   }
 
   const vocabulary = new Set<string>();
@@ -263,6 +284,7 @@ export function trainModel(
     bySuite,
     chosenL2,
     temperatures,
+    shifts,
     devLoss: losses,
     familiarityThreshold: file.familiarity.threshold,
   };
@@ -280,6 +302,7 @@ function binaryFile(head: ReturnType<typeof fitBinary>, round: (value: number) =
   return {
     bias: round(head.bias),
     temperature: head.temperature,
+    shift: head.shift ?? 0,
     weights: Object.fromEntries(
       [...head.weights].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, weight]) => [name, round(weight)]),
     ),

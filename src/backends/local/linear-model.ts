@@ -1,13 +1,15 @@
 /**
  * The embedded model's heads: sparse linear models over named features. A binary head gives P(true)
  * through a logistic function; the effect head gives a distribution through a softmax. Temperatures,
- * fitted on the dev split, calibrate both.
+ * fitted on the dev split, calibrate both; a binary head also has a shift (a logit offset) fitted there.
  */
 
 export interface BinaryHead {
   bias: number;
   weights: Map<string, number>;
   temperature: number;
+  /** Added to the logit after the temperature (Platt scaling's second parameter), fitted on dev. Default 0. */
+  shift?: number;
 }
 
 export interface ChoiceHead {
@@ -35,7 +37,7 @@ export function binaryProbability(
   features: ReadonlyMap<string, number>,
   temperature = head.temperature,
 ): number {
-  return sigmoid(binaryLogit(head, features) / temperature);
+  return sigmoid(binaryLogit(head, features) / temperature + (head.shift ?? 0));
 }
 
 export function choiceLogits(head: ChoiceHead, features: ReadonlyMap<string, number>): number[] {

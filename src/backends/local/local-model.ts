@@ -11,6 +11,7 @@ export const MODEL_FORMAT = "stopline-local/1";
 const binaryHeadSchema = z.strictObject({
   bias: z.number(),
   temperature: z.number().positive(),
+  shift: z.number().optional(),
   weights: z.record(z.string(), z.number()),
 });
 
@@ -82,11 +83,13 @@ export function modelFromFile(file: ModelFile, vectors?: WordVectors): LocalMode
     servesTask: {
       bias: file.heads.servesTask.bias,
       temperature: file.heads.servesTask.temperature,
+      shift: file.heads.servesTask.shift ?? 0,
       weights: new Map(Object.entries(file.heads.servesTask.weights)),
     },
     pageInstructsAgent: {
       bias: file.heads.pageInstructsAgent.bias,
       temperature: file.heads.pageInstructsAgent.temperature,
+      shift: file.heads.pageInstructsAgent.shift ?? 0,
       weights: new Map(Object.entries(file.heads.pageInstructsAgent.weights)),
     },
     vocabulary: new Set(file.familiarity.vocabulary),
