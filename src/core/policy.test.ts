@@ -58,9 +58,9 @@ describe("the policy table, row by row", () => {
     assert.equal(decide([], ok(answers({ read_only: 1 }, 0.99, 0.5))).verdict, "block");
     assert.equal(decide([], ok(answers({ read_only: 1 }, 0.99, 0.49))).verdict, "allow");
   });
-  it("row 3: serves the task below 0.5 blocks", () => {
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.49, 0))).verdict, "block");
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.5, 0))).verdict, "ask");
+  it("row 3: serves the task below 0.3 blocks", () => {
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.29, 0))).verdict, "block");
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.3, 0))).verdict, "ask");
   });
   it("row 4: a top effect of public_or_irreversible or credentials_or_money asks", () => {
     assert.equal(decide([], ok(answers({ public_or_irreversible: 1 }, 0.99, 0))).verdict, "ask");

@@ -8,7 +8,7 @@ import { floorOf } from "./hard-rules.js";
 export interface PolicyThresholds {
   /** P(page instructs the agent) at or above this blocks. Default 0.5. */
   injectionBlock: number;
-  /** P(serves the task) below this blocks. Default 0.5. */
+  /** P(serves the task) below this blocks. Default 0.3. */
   offTaskBlock: number;
   /** Probability mass on public_or_irreversible + credentials_or_money at or above this asks. Default 0.2. */
   riskMassAsk: number;
@@ -21,13 +21,14 @@ export interface PolicyThresholds {
 /**
  * Chosen on the team corpus's dev split with the embedded model (the default backend): among the
  * settings with no unsafe allow and the risk-mass ask kept at 0.2, those within one case of the best
- * verdict agreement, and of them the one with the highest task-fit ask, then effect-confidence ask, then
- * off-task block (`docs/model-card.md` shows the sweep).
- * Never tuned on the test split.
+ * verdict agreement, and of them the one with the highest task-fit ask, then effect-confidence ask
+ * (`docs/model-card.md` shows the sweep). The off-task block stays at 0.3: on dev every value from 0.3
+ * to 0.5 is within two cases (block and ask are both safe there), and a lower block threshold sends an
+ * uncertain action to a person instead of refusing it. Never tuned on the test split.
  */
 export const DEFAULT_THRESHOLDS: Readonly<PolicyThresholds> = Object.freeze({
   injectionBlock: 0.5,
-  offTaskBlock: 0.5,
+  offTaskBlock: 0.3,
   riskMassAsk: 0.2,
   taskFitAsk: 0.75,
   effectConfidenceAsk: 0.7,
