@@ -4,7 +4,7 @@ import type { Backend } from "../../spec/backend.js";
 import type { DecisionState } from "../../spec/decision-state.js";
 import { type ExtractedFeatures, extractFeatures } from "./feature-extractor.js";
 import { binaryProbability, choiceProbabilities } from "./linear-model.js";
-import { type LocalModel, loadLocalModel } from "./local-model.js";
+import { type LocalModel, sharedLocalModel } from "./local-model.js";
 
 /** The error of a question set the embedded model was not trained to answer. */
 export class UnsupportedQuestionsError extends Error {
@@ -73,7 +73,10 @@ export function answerWithModel(model: LocalModel, state: DecisionState): Backen
 }
 
 export interface LocalBackendOptions {
-  /** A loaded model, or the path of a model file. Default: the committed `models/stopline-local.json`. */
+  /**
+   * A loaded model, or the path of a model file (loaded once per process and shared). Default: the
+   * committed `models/stopline-local.json`.
+   */
   model?: LocalModel | string;
 }
 
@@ -82,7 +85,7 @@ export interface LocalBackendOptions {
  * questions; any other question set is an error (so the gate asks).
  */
 export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
-  const model = typeof options.model === "object" ? options.model : loadLocalModel(options.model);
+  const model = typeof options.model === "object" ? options.model : sharedLocalModel(options.model);
   return {
     id: "local",
     async answer(state, questions) {

@@ -120,3 +120,20 @@ export function loadLocalModel(path: string = defaultModelPath()): LocalModel {
     : undefined;
   return modelFromFile(parsed.data, vectors);
 }
+
+const shared = new Map<string, LocalModel>();
+
+/**
+ * The model at a path, loaded once per process and shared: a loaded model is only read, and loading the
+ * weights with their word vectors takes about 0.1 s and tens of MB, which every guarded page would
+ * otherwise pay again. A file changed on disk is seen by a new process (or by `loadLocalModel`).
+ */
+export function sharedLocalModel(path: string = defaultModelPath()): LocalModel {
+  const key = resolve(path);
+  let model = shared.get(key);
+  if (!model) {
+    model = loadLocalModel(key);
+    shared.set(key, model);
+  }
+  return model;
+}
