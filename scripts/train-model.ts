@@ -8,7 +8,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { digestOf, loadWordVectors } from "../src/backends/local/word-vectors.js";
+import { loadWordVectors } from "../src/backends/local/word-vectors.js";
+import { sha256Hex } from "../src/core/hash-chain.js";
 import { DEFAULT_TRAIN_OPTIONS, trainModel } from "../src/train/train-model.js";
 import { loadTrainingData } from "../src/train/training-data.js";
 
@@ -33,7 +34,7 @@ for (const problem of data.problems) console.error(problem);
 const noFacts = data.leftOut.filter((entry) => entry.why !== "test split");
 if (noFacts.length > 0) console.error(`${noFacts.length} cases had no facts:`, noFacts.slice(0, 10));
 // The word-vector table (distilled by scripts/distill-word-vectors.ts) is named from the model file.
-const sha256 = digestOf(readFileSync(values.vectors));
+const sha256 = sha256Hex(readFileSync(values.vectors));
 const wordVectors = {
   vectors: loadWordVectors(values.vectors, sha256),
   path: relative(dirname(resolve(values.out)), resolve(values.vectors)),

@@ -3,8 +3,11 @@ import { createHash } from "node:crypto";
 /** The `prev` of the first record of a log. */
 export const GENESIS = "0".repeat(64);
 
-export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+/** The SHA-256 of a text (as UTF-8) or of bytes, in hex. */
+export function sha256Hex(data: string | Uint8Array): string {
+  return typeof data === "string"
+    ? createHash("sha256").update(data, "utf8").digest("hex")
+    : createHash("sha256").update(data).digest("hex");
 }
 
 /** Serialises a record as one log line whose `prev` is the SHA-256 of the previous line. */

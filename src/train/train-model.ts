@@ -1,5 +1,5 @@
 import { type ExtractedFeatures, extractFeatures } from "../backends/local/feature-extractor.js";
-import { binaryLogit, choiceLogits, sigmoid, softmax } from "../backends/local/linear-model.js";
+import { binaryProbability, choiceProbabilities } from "../backends/local/linear-model.js";
 import { unfamiliarity } from "../backends/local/local-backend.js";
 import { MODEL_FORMAT, type ModelFile, modelFromFile } from "../backends/local/local-model.js";
 import type { WordVectors } from "../backends/local/word-vectors.js";
@@ -107,14 +107,18 @@ function devLoss(
     const label = labelOf(entry.row, head);
     let probability: number;
     if (head === "effect") {
-      const probabilities = softmax(
-        choiceLogits(model as ReturnType<typeof fitChoice>, entry.features.effect),
+      const probabilities = choiceProbabilities(
+        model as ReturnType<typeof fitChoice>,
+        entry.features.effect,
         temperature,
       );
       probability = probabilities[label] as number;
     } else {
-      const p = sigmoid(
-        binaryLogit(model as ReturnType<typeof fitBinary>, entry.features[head]) / temperature + shift,
+      const p = binaryProbability(
+        model as ReturnType<typeof fitBinary>,
+        entry.features[head],
+        temperature,
+        shift,
       );
       probability = label === 1 ? p : 1 - p;
     }

@@ -255,7 +255,7 @@ function injectionFeatures(
 function vectorFeatures(
   vectors: WordVectors,
   serves: Map<string, number>,
-  words: { nameWords: string[]; labelWords: string[]; itemWords: string[]; taskWords: string[] },
+  words: { objects: string[]; labelWords: string[]; itemWords: string[]; taskWords: string[] },
 ): void {
   const task = meanVector(vectors, words.taskWords);
   if (!task) {
@@ -274,7 +274,7 @@ function vectorFeatures(
     add(serves, "vs:item", similarity);
     add(serves, `vs:item:${bucket(similarity, [0.2, 0.4, 0.6, 0.8])}`);
   }
-  const objects = words.nameWords.filter((token) => !isActionWord(token) && vectors.has(token));
+  const objects = words.objects.filter((token) => vectors.has(token));
   if (objects.length > 0) {
     const weakest = Math.min(...objects.map((token) => bestMatch(vectors, token, words.taskWords)));
     add(serves, `vs:obj-min:${bucket(weakest, [0.3, 0.5, 0.7, 0.99])}`);
@@ -442,7 +442,7 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   for (const token of nameWords) add(serves, `n:${token}`, 0.3);
   // A task that only asks to look: anything beyond reading goes past it. The model learns which kinds
   // and classes of action count as looking.
-  if (isLookOnlyTask(state.task)) {
+  if (isLookOnlyTask(state.task, taskAsks)) {
     add(serves, "look-only");
     add(serves, `look-only&k:${kind}`);
     if (target?.submitsForm) add(serves, "look-only&submits");
@@ -468,7 +468,7 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
     if (answer) add(serves, `answer:${answer}&obj:${unshared === 0 ? "task" : "other"}`);
   } else if (answer) add(serves, `answer:${answer}`);
 
-  if (vectors) vectorFeatures(vectors, serves, { nameWords, labelWords, itemWords, taskWords });
+  if (vectors) vectorFeatures(vectors, serves, { objects, labelWords, itemWords, taskWords });
 
   // ---- pageInstructsAgent: the page's text, hidden and visible ----
   injectionFeatures(state, injection, new Set(nameWords));

@@ -36,8 +36,9 @@ export function binaryProbability(
   head: BinaryHead,
   features: ReadonlyMap<string, number>,
   temperature = head.temperature,
+  shift = head.shift ?? 0,
 ): number {
-  return sigmoid(binaryLogit(head, features) / temperature + (head.shift ?? 0));
+  return sigmoid(binaryLogit(head, features) / temperature + shift);
 }
 
 export function choiceLogits(head: ChoiceHead, features: ReadonlyMap<string, number>): number[] {

@@ -461,12 +461,12 @@ const LOOK_ONLY_PHRASE =
 /**
  * Whether a task only asks to look: a question, or a request to find, check or summarise something,
  * with no action word used as a verb beyond reading ("How much is the rug in 8x10?", "Check which
- * devices are signed in"). For such a task, an action that changes anything goes beyond it.
+ * devices are signed in"). For such a task, an action that changes anything goes beyond it. `asked` is
+ * the task's `taskClasses`, when the caller has them already.
  */
-export function isLookOnlyTask(task: string): boolean {
-  const text = normaliseText(task).trim();
-  if (!LOOK_ONLY_PHRASE.test(text)) return false;
-  for (const cls of taskClasses(task)) if (cls !== "read" && cls !== "dismiss") return false;
+export function isLookOnlyTask(task: string, asked: ReadonlySet<string> = taskClasses(task)): boolean {
+  if (!LOOK_ONLY_PHRASE.test(normaliseText(task).trim())) return false;
+  for (const cls of asked) if (cls !== "read" && cls !== "dismiss") return false;
   return true;
 }
 

@@ -4,9 +4,9 @@
  * "invoice", "get rid of" and "delete"). The table is distilled from public GloVe-derived vectors by
  * `scripts/distill-word-vectors.ts` (see docs/model-card.md for the source and licence).
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { sha256Hex } from "../../core/hash-chain.js";
 
 export const VECTOR_DIMENSIONS = 100;
 export const WORD_VECTORS_FORMAT = "stopline-word-vectors/1";
@@ -64,13 +64,9 @@ const wordVectorsFileSchema = z.strictObject({
   vectors: z.string(),
 });
 
-/** The SHA-256 of a file's bytes, hex: a model names the exact table it was trained with. */
-export function digestOf(bytes: Buffer | string): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
-
 /**
- * Loads a word-vector table and checks it is the one expected (by digest). A missing, altered or
+ * Loads a word-vector table and checks it is the one expected (by SHA-256: a model names the exact table
+ * it was trained with). A missing, altered or
  * malformed table is a clear error: the model's weights mean nothing with other vectors.
  */
 export function loadWordVectors(path: string, expectedDigest?: string): WordVectors {
@@ -82,9 +78,15 @@ export function loadWordVectors(path: string, expectedDigest?: string): WordVect
       cause: error,
     });
   }
-  if (expectedDigest !== undefined && digestOf(bytes) !== expectedDigest)
+  if (expectedDigest !== undefined && sha256Hex(bytes) !== expectedDigest)
     throw new Error(`${path} is not the word-vector table the model was trained with (digest differs)`);
-  const parsed = wordVectorsFileSchema.safeParse(JSON.parse(bytes.toString("utf8")));
+  let raw: unknown;
+  try {
+    raw = JSON.parse(bytes.toString("utf8"));
+  } catch (error) {
+    throw new Error(`${path} is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  const parsed = wordVectorsFileSchema.safeParse(raw);
   if (!parsed.success)
     throw new Error(`${path} is not a stopline word-vector table: ${parsed.error.issues[0]?.message}`);
   const table = Buffer.from(parsed.data.vectors, "base64");
