@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { describeAction } from "../src/describe/describe-action.js";
+import { describeAction, installDescribe } from "../src/describe/describe-action.js";
 import { firewallCaptureOptions } from "../src/firewall/capture-options.js";
 import { detectInjection } from "../src/firewall/injection-detector.js";
 import { createPageDetector } from "../src/firewall/page-detector.js";
@@ -40,6 +40,8 @@ const loadBefore = loadavg();
 const browser = await launchChromium();
 const context = await browser.newContext();
 const page = await context.newPage();
+// As the guard and `stopline scan` do: describe's code is installed in every document the page opens.
+await installDescribe(page);
 const rows: {
   page: string;
   bytes: number;

@@ -1,7 +1,8 @@
 /**
  * The gate's own benchmark (part of `npm run bench`): medians and p95 over many runs, and ratios against a
  * baseline measured in the same process, interleaved so both see the same machine load.
- *   - describe time on pages of about 10 KB, 100 KB and 1 MB;
+ *   - describe time on pages of about 10 KB, 100 KB and 1 MB, with the code installed in the document as
+ *     the guard does, and shipped with each call as for a page nobody installed it in;
  *   - the gate's added time per click: a guarded click ÷ a raw Playwright click on the same page, with an
  *     instant classifier so the model is excluded (its cost is reported by the model's own benchmark);
  *   - policy time per decision and evidence-log append time (write + fsync).
@@ -13,7 +14,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { decide } from "../src/core/policy.js";
-import { describeAction } from "../src/describe/describe-action.js";
+import { describeAction, installDescribe } from "../src/describe/describe-action.js";
 import { EvidenceLog } from "../src/evidence/evidence-log.js";
 import { guard } from "../src/playwright/guard.js";
 import { launchChromium } from "../src/playwright/launch-chromium.js";
@@ -56,8 +57,11 @@ const SIZES = [
 
 const browser = await launchChromium();
 const context = await browser.newContext();
+// The guard installs describe's code in every document (installDescribe); a page it did not install in
+// gets the code shipped with every call. Both are measured, interleaved, on the same page.
 const page = await context.newPage();
-const describeResults: { page: string; elements: number; summary: Summary }[] = [];
+await installDescribe(page);
+const describeResults: { page: string; elements: number; summary: Summary; shipped: Summary }[] = [];
 const clickResults: {
   page: string;
   raw: Summary;
@@ -77,15 +81,29 @@ for (const size of SIZES) {
   const elements = await page.evaluate(() => document.querySelectorAll("*").length);
 
   const describeTimes: number[] = [];
+  const shippedTimes: number[] = [];
   for (let run = 0; run < runs + 5; run++) {
-    const started = performance.now();
-    await describeAction(page, { kind: "click", selector: "#bench-button" });
-    if (run >= 5) describeTimes.push(performance.now() - started);
+    let started = performance.now();
+    const installed = await describeAction(page, { kind: "click", selector: "#bench-button" });
+    const installedTime = performance.now() - started;
+    started = performance.now();
+    const shipped = await describeAction(
+      page,
+      { kind: "click", selector: "#bench-button" },
+      { shipCode: true },
+    );
+    const shippedTime = performance.now() - started;
+    if (installed.shipped || !shipped.shipped) throw new Error("describe did not take the path measured");
+    if (run >= 5) {
+      describeTimes.push(installedTime);
+      shippedTimes.push(shippedTime);
+    }
   }
   describeResults.push({
     page: `${size.label} (${elements} elements)`,
     elements,
     summary: summarise(describeTimes),
+    shipped: summarise(shippedTimes),
   });
 
   const logPath = join(mkdtempSync(join(tmpdir(), "stopline-bench-")), "evidence.jsonl");
@@ -184,6 +202,10 @@ const lines = [
   "|---|---|---|",
   ...describeResults.map(
     (row) => `| describe, ${row.page} | ${fixed(row.summary.median)} ms | ${fixed(row.summary.p95)} ms |`,
+  ),
+  ...describeResults.map(
+    (row) =>
+      `| describe, ${row.page}, code shipped with each call | ${fixed(row.shipped.median)} ms | ${fixed(row.shipped.p95)} ms |`,
   ),
   ...clickResults.flatMap((row) => [
     `| raw Playwright click, ${row.page} page | ${fixed(row.raw.median)} ms | ${fixed(row.raw.p95)} ms |`,

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { createLocalBackend } from "../backends/local/local-backend.js";
 import { askModel } from "../core/model-call.js";
 import { buildModelState, DEFAULT_MODEL_STATE_BOUNDS } from "../core/model-state.js";
+import { installDescribe } from "../describe/describe-action.js";
 import { detectInjection } from "../firewall/injection-detector.js";
 import { captureLive } from "../firewall/live-capture.js";
 import { describePageAlone } from "../firewall/page-as-action.js";
@@ -80,6 +81,7 @@ async function capture(target: string, options: { static: boolean; browser: bool
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
+    await installDescribe(page);
     await page.goto(isUrl ? target : pathToFileURL(resolve(target)).href, {
       waitUntil: "load",
       timeout: 30_000,

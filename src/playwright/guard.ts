@@ -15,6 +15,7 @@ import {
   type DescribeOptions,
   type Description,
   describeAction,
+  installDescribe,
 } from "../describe/describe-action.js";
 import { PRISTINE_DOM_SCRIPT } from "../describe/in-page/pristine-dom.js";
 import { approvalEntry, decisionEntry, outcomeEntry } from "../evidence/evidence-entries.js";
@@ -192,8 +193,12 @@ export function guard(page: Page, options: GuardOptions): GuardedPage {
     }
   };
 
-  // DOM functions saved at document start, before the page's scripts can patch them (see pristine-dom.ts).
-  const pristine = page.addInitScript({ content: PRISTINE_DOM_SCRIPT }).catch(() => undefined);
+  // DOM functions saved at document start, before the page's scripts can patch them (see pristine-dom.ts),
+  // and describe's own code, so an action does not ship and compile it again (see installDescribe).
+  const pristine = Promise.all([
+    page.addInitScript({ content: PRISTINE_DOM_SCRIPT }).catch(() => undefined),
+    installDescribe(page).catch(() => undefined),
+  ]);
   const describeOptions = settings.detector
     ? { ...options.describe, firewall: options.describe?.firewall ?? GATE_FIREWALL_CAPTURE }
     : options.describe;

@@ -2,8 +2,15 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { evaluateHardRules } from "../../src/core/hard-rules.js";
-import { type DescribeError, describeAction, isNamedKey } from "../../src/describe/describe-action.js";
-import { closeBrowser, fixture, pageWith } from "../support/browser.js";
+import {
+  type DescribeError,
+  describeAction,
+  installDescribe,
+  isNamedKey,
+} from "../../src/describe/describe-action.js";
+import { GATE_FIREWALL_CAPTURE } from "../../src/firewall/gate-settings.js";
+import type { ProposedAction } from "../../src/spec/action.js";
+import { browser, closeBrowser, fixture, pageWith } from "../support/browser.js";
 
 let page: Page;
 before(async () => {
@@ -184,5 +191,81 @@ describe("describe: bad proposals are clear errors", () => {
       describeAction(page, { kind: "click" }),
       (error: DescribeError) => error.code === "missing_selector",
     );
+  });
+});
+
+describe("describe: code installed once per document", () => {
+  const URL_ = "https://billing.example/invoices";
+  const html = fixture("describe/kitchen-sink.html");
+  async function installedPage(body: string, installFirst: boolean): Promise<Page> {
+    const context = await (await browser()).newContext();
+    const fresh = await context.newPage();
+    await fresh.route("**/*", (route) =>
+      route.request().url() === URL_
+        ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body })
+        : route.fulfill({ status: 404, body: "" }),
+    );
+    if (installFirst) await installDescribe(fresh);
+    await fresh.goto(URL_);
+    if (!installFirst) await installDescribe(fresh);
+    return fresh;
+  }
+  const actions: ProposedAction[] = [
+    { kind: "click", selector: "#delete-4471" },
+    { kind: "fill", selector: "#pass", value: "hunter2" },
+    { kind: "select", selector: "#sort", value: "amount" },
+    { kind: "click", selector: "#shadow-btn" },
+    { kind: "goto", value: "https://partner.example/" },
+  ];
+
+  it("describes from the installed code exactly what the shipped code describes", async () => {
+    const installed = await installedPage(html, true);
+    const plain = await pageWith(html, URL_);
+    for (const action of actions) {
+      const viaInstalled = await describeAction(installed, action, { firewall: GATE_FIREWALL_CAPTURE });
+      const viaShipped = await describeAction(plain, action, { firewall: GATE_FIREWALL_CAPTURE });
+      assert.equal(viaInstalled.shipped, false, `${action.kind} ${action.selector} used the installed code`);
+      assert.equal(viaShipped.shipped, true);
+      assert.deepEqual(viaInstalled.described, viaShipped.described);
+      assert.deepEqual({ ...viaInstalled.pageText, elapsedMs: 0 }, { ...viaShipped.pageText, elapsedMs: 0 });
+    }
+    await installed.context().close();
+    await plain.context().close();
+  });
+  it("ships the code to a document loaded before the install, and still errors clearly", async () => {
+    const late = await installedPage(html, false);
+    const { described, shipped } = await describeAction(late, { kind: "click", selector: "#delete-4471" });
+    assert.equal(shipped, true);
+    assert.equal(described.action.target?.name, "Delete invoice 4471");
+    await assert.rejects(
+      describeAction(late, { kind: "click", selector: "button" }),
+      (error: DescribeError) => error.code === "ambiguous",
+    );
+    await late.reload();
+    assert.equal((await describeAction(late, { kind: "click", selector: "#delete-4471" })).shipped, false);
+    await late.context().close();
+  });
+  it("a page that finds the installed code can call it but not replace it", async () => {
+    const hostile = html.replace(
+      "</body>",
+      `<script>
+  for (const name of Object.getOwnPropertyNames(window).filter((key) => key.startsWith("__stopline_"))) {
+    const fake = () => JSON.stringify({ ok: false, error: "no_match", url: "forged", count: 0 });
+    try { window[name] = fake; } catch {}
+    try { Object.defineProperty(window, name, { value: fake }); } catch {}
+    try { delete window[name]; } catch {}
+    window.__found = (window.__found || 0) + 1;
+  }
+</script></body>`,
+    );
+    const installed = await installedPage(hostile, true);
+    assert.equal(await installed.evaluate(() => (window as unknown as { __found?: number }).__found), 1);
+    const { described, shipped } = await describeAction(installed, {
+      kind: "click",
+      selector: "#delete-4471",
+    });
+    assert.equal(shipped, false);
+    assert.equal(described.action.target?.name, "Delete invoice 4471");
+    await installed.context().close();
   });
 });
