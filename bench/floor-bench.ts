@@ -2,19 +2,22 @@
  * What the browser itself costs on a big page (part of `npm run bench`): the primitives any full describe
  * or firewall capture has to call, each timed alone inside the page, next to the describe that uses them.
  * It shows how much of describe's time is the browser's floor on this machine rather than stopline's code:
- *   - an empty round trip into the page (Playwright `evaluate`);
+ *   - an empty round trip into the page (Playwright `evaluate`), and the same through a locator on the
+ *     target's selector (`evaluateAll`, as describe and a raw click resolve it: on a big page Playwright's
+ *     own selector engine costs milliseconds);
+ *   - the least any describe does: that locator call reading `innerText` of the body after a change;
  *   - `innerText` of the body (the visible text: it forces layout) and `textContent` (no layout);
  *   - reading every attribute of every element;
  *   - `checkVisibility()` on every element (the cheapest visibility test the browser offers);
  *   - `getComputedStyle` plus one property on every element;
- *   - describe itself, facts only (as in the gate bench).
+ *   - describe itself, facts only, with its code installed as the guard does (as in the gate bench).
  * Writes results/bench/floor-bench.json and prints a markdown table.
  *   npx tsx bench/floor-bench.ts [--runs 40]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { describeAction } from "../src/describe/describe-action.js";
+import { describeAction, installDescribe } from "../src/describe/describe-action.js";
 import { launchChromium } from "../src/playwright/launch-chromium.js";
 import { generatePage } from "./page-generator.js";
 import { servePage } from "./serve-page.js";
@@ -50,11 +53,17 @@ try {
   ] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
+    await installDescribe(page);
     const url = `https://bench.example/floor-${bytes}`;
     const html = generatePage(bytes);
     await servePage(page, html, url);
     const elements = await page.evaluate(() => document.querySelectorAll("*").length);
-    const samples: Record<string, number[]> = { "empty round trip (evaluate)": [] };
+    const TARGET = "#p1 .add";
+    const samples: Record<string, number[]> = {
+      "empty round trip (evaluate)": [],
+      "empty round trip through a locator (evaluateAll)": [],
+      "locator round trip reading innerText after a change": [],
+    };
     for (const name of Object.keys(PRIMITIVES)) samples[name] = [];
     samples["describe, facts only"] = [];
     for (let run = -3; run < runs; run++) {
@@ -66,6 +75,15 @@ try {
       let started = performance.now();
       await page.evaluate(() => 0);
       const roundTrip = performance.now() - started;
+      started = performance.now();
+      await page.locator(TARGET).evaluateAll(() => 0);
+      const locatorTrip = performance.now() - started;
+      started = performance.now();
+      await page.locator(TARGET).evaluateAll(() => {
+        document.body.dataset.touch = String(Math.random());
+        return document.body.innerText.length;
+      });
+      const leastDescribe = performance.now() - started;
       const inPage: Record<string, number> = {};
       for (const [name, source] of Object.entries(PRIMITIVES))
         inPage[name] = await page.evaluate((code) => {
@@ -76,10 +94,13 @@ try {
           return performance.now() - begin;
         }, source);
       started = performance.now();
-      await describeAction(page, { kind: "click", selector: "#p1 .add" });
+      const described = await describeAction(page, { kind: "click", selector: TARGET });
+      if (described.shipped) throw new Error("describe's code was not installed in the page");
       const describeMs = performance.now() - started;
       if (run < 0) continue;
       samples["empty round trip (evaluate)"]?.push(roundTrip);
+      samples["empty round trip through a locator (evaluateAll)"]?.push(locatorTrip);
+      samples["locator round trip reading innerText after a change"]?.push(leastDescribe);
       for (const [name, value] of Object.entries(inPage)) samples[name]?.push(value);
       samples["describe, facts only"]?.push(describeMs);
     }
