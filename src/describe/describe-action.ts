@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { classifyField, isCardNumberField } from "../core/field-sensitivity.js";
 import { originOf } from "../core/origin-policy.js";
 import { redactValue } from "../core/redaction.js";
@@ -157,19 +157,30 @@ const onPageInstalled = (call: InstalledCall): string | null => {
   const run = (window as unknown as Record<string, unknown>)[call.name];
   return typeof run === "function" ? (run as InstalledRun)([], call.request) : null;
 };
-const installedPages = new WeakSet<Page>();
+/**
+ * Pages `installDescribe` was called on, and whether their current document probably has the code: not
+ * the document open at the install, yes after each main-frame navigation. A wrong "yes" (a same-document
+ * navigation, or a race with the install) costs one extra round trip: the call finds nothing and ships.
+ */
+const installedPages = new WeakMap<Page, { present: boolean }>();
 
 /**
  * Installs describe's page code in every document this page opens from now on (the guard does this).
- * Documents already open keep working: their calls ship the code.
+ * The document already open keeps working: its calls ship the code.
  */
 export async function installDescribe(page: Page): Promise<void> {
   if (installedPages.has(page)) return;
-  installedPages.add(page);
+  const state = { present: false };
+  installedPages.set(page, state);
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) state.present = true;
+  };
+  page.on("framenavigated", onNavigated);
   try {
     await page.addInitScript({ content: DESCRIBE_INIT_SCRIPT });
   } catch (error) {
     installedPages.delete(page);
+    page.off("framenavigated", onNavigated);
     throw error;
   }
 }
@@ -234,12 +245,14 @@ export async function describeAction(
   let packed: string | null = null;
   let shipped = false;
   try {
-    if (installedPages.has(page) && !options.shipCode) {
+    const installed = installedPages.get(page);
+    if (installed?.present && !options.shipCode) {
       const call: InstalledCall = { name: INSTALLED_NAME, request };
       packed =
         action.kind === "goto"
           ? await page.evaluate(onPageInstalled, call)
           : await page.locator(action.selector as string).evaluateAll(onElementsInstalled, call);
+      if (packed === null) installed.present = false;
     }
     if (packed === null) {
       shipped = true;
