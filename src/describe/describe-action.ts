@@ -130,7 +130,10 @@ const onElements = new Function(
  * 10 KB page (`npm run bench -- gate` measures both ways on the same page). The property is defined before
  * the page's own scripts run, non-writable and non-configurable, so a page can call it but never
  * replace it; in a document the script did not run in (one loaded before the install), the call finds
- * nothing and the code is shipped as before.
+ * nothing and the code is shipped as before. Such a document could, once it learnt the name, define a
+ * function of its own under it; it gains nothing by that, because its scripts also ran before anything
+ * was saved and can already patch the DOM functions any describe relies on (see pristine-dom.ts): a
+ * guard protects the documents it sees open, so attach it before the first navigation.
  */
 const INSTALLED_NAME = `__stopline_${randomBytes(16).toString("hex")}`;
 const DESCRIBE_INIT_SCRIPT = `(() => {
