@@ -11,6 +11,7 @@
  *   npx tsx bench/firewall-eval.ts [--modes live,static] [--suites team,external] [--errors] [--json FILE]
  *     --test          also report the test split (off while tuning: test is looked at once, at the end)
  *     --errors        list misclassified train/dev pages (never test ones, unless --test-errors)
+ *     --team PATHS    team case files or folders instead of corpus/team (comma-separated)
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -39,14 +40,16 @@ const { values } = parseArgs({
     "test-errors": { type: "boolean", default: false },
     test: { type: "boolean", default: false },
     json: { type: "string" },
+    // Team case files or folders to read instead of the whole team corpus (comma-separated).
+    team: { type: "string" },
   },
 });
 const modes = (values.modes as string).split(",");
 const suites = (values.suites as string).split(",");
 
-const SUITE_PATHS: Record<string, string> = {
-  team: "corpus/team",
-  external: "corpus/external/injection.jsonl",
+const SUITE_PATHS: Record<string, string[]> = {
+  team: values.team ? (values.team as string).split(",") : ["corpus/team"],
+  external: ["corpus/external/injection.jsonl"],
 };
 const BLOCK = 0.5;
 const SUSPICIOUS = 0.2;
@@ -67,12 +70,12 @@ interface EvalPage {
 const pages = new Map<string, EvalPage>();
 const conflicts: string[] = [];
 for (const suite of suites) {
-  const path = SUITE_PATHS[suite];
-  if (!path || !existsSync(path)) {
-    console.log(`suite ${suite}: ${path ?? "?"} does not exist yet, skipped`);
+  const paths = SUITE_PATHS[suite];
+  if (!paths?.every((path) => existsSync(path))) {
+    console.log(`suite ${suite}: ${paths?.join(", ") ?? "?"} does not exist yet, skipped`);
     continue;
   }
-  const loaded = loadCases([path]);
+  const loaded = loadCases(paths);
   if (loaded.problems.length > 0) console.log(`suite ${suite}: ${loaded.problems.length} bad lines skipped`);
   for (const { case: evalCase, html } of loaded.cases) {
     if (evalCase.scored && !evalCase.scored.includes("pageInstructsAgent")) continue;
