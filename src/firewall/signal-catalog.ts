@@ -1,7 +1,8 @@
 import type { FirewallSignal } from "../spec/page-scan.js";
 
 /**
- * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese. They run on
+ * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese, with
+ * Portuguese, Italian and Dutch for the commonest ways of speaking to an agent. They run on
  * normalised text (see text-normalisation.ts), case-insensitively. Each pattern is one way a page speaks
  * to an agent; the weights that turn matches into a probability live in injection-detector.ts.
  *
@@ -126,6 +127,18 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:nota|mensagem|aviso|instru[çc](?:[ãa]o|[õo]es)|aten[çc][ãa]o|lembrete|recado)\s+(?:para|ao|[àa]|aos|[àa]s)\s+(?:o\s+|a\s+|os\s+|as\s+|qualquer\s+|todo\s+|todos\s+os\s+)?(?:[\w-]+\s+){0,2}?(?:assistente|agente|modelo|bot|ia)s?\b`,
     String.raw`${WORD_START}(?:assistente|agente)s?\s+(?:de\s+|virtual\s+)?(?:ia|intelig[êe]ncia\s+artificial)\b\s*(?:[:,]|que\s+(?:l[êe]|leia|leem|processa|processe|gere|usa|use|ajuda|trabalha|visita|resume|est[áa]\s+a\s+ler))`,
     String.raw`\bse\s+(?:voc[êe]\s+)?(?:[ée]s|[ée])\s+(?:um|uma)\s+(?:assistente|agente|ia|modelo|bot)`,
+    // Italian.
+    String.raw`${WORD_START}(?:nota|messaggio|avviso|istruzion[ei]|attenzione|promemoria|comunicazione)\s+(?:per|a|al|allo|alla|agli|ai|all['’])\s*(?:il\s+|lo\s+|la\s+|l['’]\s*|gli\s+|i\s+|le\s+|qualsiasi\s+|ogni\s+|tutti\s+(?:gli|i)\s+)?(?:[\w-]+\s+){0,2}?(?:assistent[ei]|agent[ei]|modell[oi]|bot|ia)\b`,
+    String.raw`${WORD_START}(?:assistent[ei]|agent[ei])\s+(?:di\s+|virtual[ei]\s+)?(?:ia|intelligenza\s+artificiale)\b\s*(?:[:,]|che\s+(?:legge|leggono|legga|elabora|elaborano|gestisce|gestiscono|usa|usano|utilizza|aiuta|aiutano|visita|visitano|riassume|riassumono|sta(?:nno)?\s+(?:leggendo|elaborando|visitando|usando|aiutando|navigando|gestendo|riassumendo))\s+(?:questa|questo|queste|questi|quest['’])\s*(?:pagina|sito|messaggio|email|e-mail|annuncio|annunci|documento|testo|post|discussione|conversazione|casella))`,
+    String.raw`(?:assistent[ei]|agent[ei])(?<=${START}(?:car[oa]\s+|cari\s+|gentile\s+|ciao\s+)?(?:assistent[ei]|agent[ei]))\s+(?:di\s+)?(?:ia|intelligenza\s+artificiale|virtual[ei])\s*[:,]`,
+    String.raw`\bse\s+(?:sei|siete|[èe])\s+(?:un['’]\s*|una\s+|un\s+)(?:ia|assistente|agente|modello|bot)`,
+    // Dutch.
+    String.raw`\b(?:notitie|bericht|mededeling|instructies?|aanwijzing(?:en)?|let\s+op|opmerking|herinnering)\s+(?:voor|aan)\s+(?:de\s+|het\s+|elke\s+|iedere\s+|alle\s+)?(?:[\w-]+\s+){0,2}?(?:(?:ai|ki)[\s-]?)?(?:assistent(?:en)?|agent(?:en|s)?|taalmodel(?:len)?|bot(?:s)?)\b`,
+    String.raw`\b(?:ai|ki)(?<=${START}(?:beste\s+|hallo\s+|hoi\s+|aan\s+(?:alle\s+|de\s+|elke\s+)?)?(?:ai|ki))[\s-]?(?:assistent|agent)(?:en|s)?\s*[:,]`,
+    // Only about this page: "AI-assistenten die sommige leden gebruiken" describes assistants, it does not
+    // speak to one.
+    String.raw`\b(?:ai|ki)[\s-]?(?:assistent|agent|systeem)(?:en|s)?\s*,?\s+(?:die|dat)\s+(?:deze|dit)\s+(?:pagina|site|bericht|mail|e-mail|advertentie|document|tekst|post|draad|gesprek|inbox)\s+(?:lezen|leest|verwerken|verwerkt|bezoeken|bezoekt|bekijken|bekijkt|samenvatten|vat|beheren|beheert)\b`,
+    String.raw`\bals\s+(?:je|jij|u)\s+(?:een\s+)?(?:ai|ki|assistent|agent|taalmodel|bot)[\w-]*\s+(?:bent|is)\b`,
   ]),
   instruction_override: compile([
     String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
@@ -160,6 +173,12 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     // Japanese.
     String.raw`(?:以前|これまで|前|上記|先ほど|すべて|全て|ユーザー|利用者)\s*の?\s*(?:指示|命令|指令|ルール|要求|設定|選択)\s*(?:を|は)\s*(?:すべて|全て)?\s*(?:無視|忘れ)`,
     String.raw`(?:指示|命令)\s*(?:を|は)\s*無視|(?:より|よりも)\s*優先(?:され|し|する)|(?:メンテナンス|開発者|デバッグ)モード|あなたは今`,
+    // Italian.
+    String.raw`${WORD_START}(?:ignora|ignorate|ignori|dimentica|dimenticate|dimentichi|tralascia)\s+(?:tutte\s+)?(?:le\s+)?(?:tue\s+|sue\s+|vostre\s+)?(?:(?:precedenti|altre|vecchie)\s+)?(?:istruzioni|indicazioni|regole|richieste|direttive)`,
+    String.raw`\b(?:ha|hanno)\s+(?:la\s+)?priorit[àa]\s+su\b|\bora\s+sei\b|\bmodalit[àa]\s+(?:manutenzione|sviluppatore)\b`,
+    // Dutch.
+    String.raw`\b(?:negeer|vergeet)\s+(?:alle\s+)?(?:eerdere\s+|vorige\s+|voorgaande\s+|andere\s+|je\s+|uw\s+|de\s+)?(?:[\w-]+\s+)?(?:instructies|aanwijzingen|opdrachten|regels|verzoeken)\b`,
+    String.raw`\bheeft\s+voorrang\s+op\b|\bje\s+bent\s+nu\b|\b(?:onderhouds|ontwikkelaars)modus\b`,
   ]),
   fake_authority: compile([
     String.raw`\[\/?(?:system|sys|admin|assistant|developer|tool(?:[ _]result)?|function|operator)(?:\s+(?:message|notice|note|instruction|prompt|override|update|alert))?\s*(?:[\]:—–-])`,
@@ -179,6 +198,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`(?:系统|系統)\s*(?:消息|提示|指令|通知|管理员|公告)|【\s*系统`,
     String.raw`システム\s*(?:メッセージ|通知|指示|プロンプト)|[【\[［]\s*システム`,
     String.raw`${WORD_START}(?:mensagem|aviso|instru[çc][ãa]o|nota)\s+do\s+sistema\b|(?:^|\n|\[)\s*sistema\s*[:\]]`,
+    String.raw`${WORD_START}(?:messaggio|avviso|istruzione|nota|comunicazione)\s+(?:di|del)\s+sistema\b`,
+    String.raw`\bsysteem(?:bericht|melding|instructie|mededeling)\b|(?:^|\n|\[)\s*systeem\s*[:\]]`,
   ]),
   approval_claim: compile([
     String.raw`\b(?:the\s+|this\s+|your\s+|our\s+)?${HUMAN}s?\s+(?:has|have|had)\s+(?:already\s+|previously\s+|explicitly\s+)?(?:pre-?\s?)?(?:approved|authori[sz]ed|agreed|consented|signed\s+off|okayed|given\s+(?:their\s+|his\s+|her\s+)?(?:permission|consent|approval))\b`,
@@ -207,6 +228,10 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`(?:已经|已|早已)\s*(?:同意|批准|授权|确认|要求|预先批准|核准|许可)|预先批准|事先批准|预先授权|(?:无需|不需要|不必|无须|不用)\s*(?:再次|再)?\s*(?:确认|告知|询问|通知|征求|请示|提醒)|不要\s*(?:告诉|通知|询问|提醒|让)\s*(?:用户|客户|主人|持有人)|这是\s*(?:持有人|用户)\s*本人的?\s*(?:指示|要求)`,
     // Portuguese.
     String.raw`${WORD_START}j[áa]\s+(?:o\s+|a\s+|lhe\s+)?(?:autorizou|aprovou|confirmou|pediu|aceitou|escolheu|decidiu)\b|${WORD_START}pr[ée]-?aprovad[oa]s?\b|${WORD_START}n[ãa]o\s+(?:[ée]\s+)?(?:precisa|preciso|necess[áa]rio)\s+(?:de\s+)?(?:confirmar|perguntar|avisar|consultar|informar)|${WORD_START}sem\s+(?:perguntar|confirmar|avisar|consultar|confirma[çc][ãa]o)\b|${WORD_START}n[ãa]o\s+(?:lhe\s+)?(?:pergunte|diga|avise|informe|mencione)\b`,
+    // Italian.
+    String.raw`${WORD_START}(?:gi[àa])\s+(?:l['’]\s*|lo\s+|la\s+|gli\s+)?(?:approvato|autorizzato|confermato|richiesto|accettato|scelto|deciso|acconsentito)\b|${WORD_START}pre-?approvat[oaie]\b|${WORD_START}senza\s+(?:chiedere|confermare|avvisare|consultare|conferma|chiedergli|chiederle)\b|${WORD_START}non\s+(?:[èe]\s+)?(?:necessario|serve|occorre)\s+(?:chiedere|confermare|avvisare|informare|consultare)|${WORD_START}non\s+(?:chiedere|dire|avvisare|informare)\s+(?:nulla\s+)?(?:all['’]\s*|al\s+|alla\s+)(?:utente|cliente|titolare|proprietari[oa])`,
+    // Dutch.
+    String.raw`\b(?:heeft|hebben)\s+(?:dit\s+|het\s+|deze\s+\w+\s+)?(?:al|reeds|vooraf)\s+(?:goedgekeurd|toegestaan|bevestigd|geautoriseerd|gevraagd|gekozen|akkoord\s+gegeven)\b|\bvooraf\s+goedgekeurd\b|\bzonder\s+(?:te\s+vragen|bevestiging|te\s+bevestigen|te\s+overleggen|het\s+(?:eerst\s+)?te\s+vragen|toestemming\s+te\s+vragen)\b|\b(?:niet\s+nodig|hoeft\s+niet|hoef\s+je\s+niet)\s+(?:om\s+)?(?:de\s+\w+\s+)?(?:te\s+)?(?:vragen|bevestigen|melden|overleggen|informeren)\b|\bvraag\s+(?:het\s+)?(?:de\s+)?(?:gebruiker|klant|eigenaar)\s+niet\b`,
     // Japanese.
     String.raw`(?:既に|すでに|事前に)\s*(?:承認|同意|許可|確認|了承)|承認済み|許可済み|確認済み|(?:確認|報告|連絡|通知)\s*(?:は|も)?\s*(?:不要|必要ありません|いりません)|(?:ユーザー|利用者|お客様|本人)\s*(?:に|へ)\s*(?:は|も)?\s*(?:確認|報告|連絡|伝え|知らせ|通知)\s*(?:しないで|せずに|する必要は|ないで|は不要)`,
   ]),
@@ -222,6 +247,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:klicke|klicken\s+sie|dr[üu]cke|dr[üu]cken\s+sie|w[äa]hle|w[äa]hlen\s+sie|aktiviere|aktivieren\s+sie|deaktiviere|deaktivieren\s+sie|best[äa]tige|best[äa]tigen\s+sie|genehmige|genehmigen\s+sie|l[öo]sche|l[öo]schen\s+sie|sende|senden\s+sie|schicke|schicken\s+sie|leite|leiten\s+sie|teile|teilen\s+sie|[üu]berweise|[üu]berweisen\s+sie|bezahle|bezahlen\s+sie|kaufe|kaufen\s+sie|[öo]ffne|[öo]ffnen\s+sie|rufen\s+sie|melde\s+dich|melden\s+sie\s+sich|kopiere|kopieren\s+sie|f[üu]ge|f[üu]gen\s+sie|gib|geben\s+sie|trage|tragen\s+sie|[üu]bertragen\s+sie|[üu]bertrage|lade|laden\s+sie|abonniere|folge|markiere|markieren\s+sie|entferne|entfernen\s+sie)\b`,
     String.raw`${WORD_START}(?:cliquez|cliquer|clique|appuyez|s[ée]lectionnez|choisissez|cochez|d[ée]cochez|activez|d[ée]sactivez|approuvez|confirmez|acceptez|validez|supprimez|envoyez|transf[ée]rez|transmettez|partagez|payez|achetez|ouvrez|allez|connectez-vous|copiez|collez|saisissez|entrez|ajoutez|invitez|t[ée]l[ée]chargez|abonnez-vous|suivez|r[ée]servez|publiez)\b`,
     String.raw`${WORD_START}(?:clique|clica|carregue|carrega|pressione|selecione|escolha|marque|ative|desative|aprove|confirme|aceite|apague|envie|encaminhe|partilhe|compartilhe|transfira|pague|compre|abra|copie|cole|escreva|introduza|adicione|convide|descarregue|baixe|siga|reserve|cancele|torne)\b`,
+    String.raw`${WORD_START}(?:clicca|cliccate|premi|premete|seleziona|selezionate|scegli|scegliete|spunta|attiva|disattiva|approva|approvate|conferma|confermate|accetta|elimina|cancella|invia|inviate|inoltra|condividi|trasferisci|paga|pagate|acquista|compra|apri|aprite|vai\s+(?:a|su)|accedi|copia|incolla|scrivi|inserisci|aggiungi|invita|scarica|segui|prenota|annulla|pubblica)\b`,
+    String.raw`\b(?:klik|druk\s+op|selecteer|kies|vink|activeer|deactiveer|bevestig|accepteer|verwijder|verstuur|stuur|verzend|betaal|koop|bestel|ga\s+naar|log\s+in|kopieer|plak|typ|vul|voeg|download|volg|reserveer|annuleer|publiceer|keur)\b`,
     `(?:点击|单击|按下|勾选|取消勾选|删除|发送|转发|分享|批准|购买|支付|付款|转账|登录|打开|前往|访问|填写|输入|复制|粘贴|关注|点赞|设为|设置为|授予|添加|邀请|下载|安装|提交|领取)`,
     `(?:クリック|押して|押下|選択して|チェックを入れ|チェックして|削除して|送信して|転送して|共有して|承認して|購入して|支払って|ログインして|開いて|入力して|貼り付けて|コピーして|付与して|フォローして|予約して|ダウンロードして|インストールして|設定して|ボタンを押)`,
   ]),
@@ -231,6 +258,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\b(?:contrase[ñn]as?|credenciales|c[oó]digos?\s+(?:de\s+un\s+solo\s+uso|de\s+verificaci[oó]n|de\s+seguridad|de\s+recuperaci[oó]n)|n[uú]mero\s+de\s+(?:la\s+)?tarjeta|tarjeta\s+guardada|datos\s+bancarios|claves?\s+(?:de\s+api|secreta|privada))\b`,
     String.raw`\b(?:passw(?:ö|oe|o)rt(?:er)?|kennw(?:ö|o)rt|zugangsdaten|anmeldedaten|api-?schl[üu]ssel|schl[üu]ssel|einmalcode|best[äa]tigungscode|sicherheitscode|wiederherstellungscodes?|kartennummer|kreditkarte|alle\s+dateien\s+(?:dieses|des|ihres|seines|ihrer))\b`,
     String.raw`\b(?:mots?\s+de\s+passe|identifiants|cl[ée]s?\s+(?:d['’]api|api|secr[èe]te|priv[ée]e)|jetons?|codes?\s+(?:[àa]\s+usage\s+unique|de\s+v[ée]rification|de\s+s[ée]curit[ée]|de\s+r[ée]cup[ée]ration)|num[ée]ro\s+de\s+carte|carte\s+bancaire|cryptogramme|r[ée]sultats)\b`,
+    String.raw`\b(?:credenziali|codic[ei]\s+(?:di\s+verifica|otp|di\s+sicurezza|monouso|di\s+recupero)|numero\s+della\s+carta|carta\s+di\s+credito|chiav[ei]\s+(?:api|segret[ae]|privat[ae])|wachtwoord(?:en)?|inloggegevens|verificatiecode|beveiligingscode|herstelcode|eenmalige\s+code|kaartnummer|api-?sleutel|geheime\s+sleutel|pincode|rekeningnummer)\b`,
     `密码|口令|密钥|秘钥|令牌|验证码|动态码|一次性(?:密码|验证码)|凭据|凭证|卡号|银行卡|信用卡|安全码|恢复码|备份码|助记词|私钥|(?:账户|帐户)的?(?:所有)?(?:文件|邮件)`,
     `パスワード|暗証番号|認証コード|確認コード|ワンタイム(?:パスワード|コード)|セキュリティコード|リカバリー?コード|バックアップコード|秘密鍵|APIキー|アクセスキー|トークン|カード番号|クレジットカード|口座番号|資格情報`,
   ]),
@@ -242,13 +270,13 @@ export const EXFILTRATION_DESTINATIONS: RegExp =
 
 /** A verb that sends, copies or carries something to a destination. */
 export const TRANSFER_VERBS: RegExp = new RegExp(
-  String.raw`\b(?:send|sends|sending|forward|forwarding|e-?mail\s+(?:it|them|this|the|all|a\s+copy)|mail\s+(?:it|them|this)|share|sharing|upload|post\s+(?:it|them|the|this)|submit\s+(?:it|them|the)|transmit|copy|paste|include|append|leak|export|sync|deliver|hand\s+(?:it|them)\s+(?:over|along)|provide|report\s+(?:it|them|back)|add\s+[\w.+-]+@|invite|cc|bcc)\b|${WORD_START}(?:env[ií]a|env[ií]e|env[ií]ar|reenv[ií]a|reenv[ií]e|comparte|comparta|compartir|copia|copie|pega|pegue|transmite|a[ñn]ade|a[ñn]ada|sube|manda|mande|invita)\b|${WORD_START}(?:senden|sende|schicke|schicken|leite|weiterleiten|[üu]bertragen|[üu]bertrage|teilen|teile|kopieren|kopiere|einf[üu]gen|hochladen)\b|${WORD_START}(?:envoyez|envoie|envoyer|transf[ée]rez|transmettez|transmis|transmettre|partagez|partager|copiez|collez|ajoutez|communiquez)\b|发送|发到|发给|转发|分享|复制|粘贴|上传|提交|送信|送って|転送|共有|コピー|貼り付け|アップロード`,
+  String.raw`\b(?:send|sends|sending|forward|forwarding|e-?mail\s+(?:it|them|this|the|all|a\s+copy)|mail\s+(?:it|them|this)|share|sharing|upload|post\s+(?:it|them|the|this)|submit\s+(?:it|them|the)|transmit|copy|paste|include|append|leak|export|sync|deliver|hand\s+(?:it|them)\s+(?:over|along)|provide|report\s+(?:it|them|back)|add\s+[\w.+-]+@|invite|cc|bcc)\b|${WORD_START}(?:env[ií]a|env[ií]e|env[ií]ar|reenv[ií]a|reenv[ií]e|comparte|comparta|compartir|copia|copie|pega|pegue|transmite|a[ñn]ade|a[ñn]ada|sube|manda|mande|invita)\b|${WORD_START}(?:senden|sende|schicke|schicken|leite|weiterleiten|[üu]bertragen|[üu]bertrage|teilen|teile|kopieren|kopiere|einf[üu]gen|hochladen)\b|${WORD_START}(?:envoyez|envoie|envoyer|transf[ée]rez|transmettez|transmis|transmettre|partagez|partager|copiez|collez|ajoutez|communiquez)\b|${WORD_START}(?:invia|inviare|inoltra|inoltrare|condividi|condividere|copia|copiare|incolla|carica|manda|stuur|verstuur|versturen|doorsturen|kopieer|plak)\b|发送|发到|发给|转发|分享|复制|粘贴|上传|提交|送信|送って|転送|共有|コピー|貼り付け|アップロード`,
   "i",
 );
 
 /** A verb that takes the agent to a destination: a way out only with private data along. */
 export const NAVIGATION_VERBS: RegExp =
-  /\b(?:open|visit|go\s+to|navigate|head\s+(?:over\s+)?to|log\s*in|sign\s*in|register|verify|enter|type|claim|call|rufen|aufrufen|melde|anmelden|[öo]ffnen|besuchen|abre|visita|inicia\s+sesi[oó]n|ouvrez|visitez|connectez|allez|saisissez)\b|登录|前往|访问|打开|填写|输入|ログイン|開いて|アクセス|入力/i;
+  /\b(?:open|visit|go\s+to|navigate|head\s+(?:over\s+)?to|log\s*in|sign\s*in|register|verify|enter|type|claim|call|rufen|aufrufen|melde|anmelden|[öo]ffnen|besuchen|abre|visita|inicia\s+sesi[oó]n|ouvrez|visitez|connectez|allez|saisissez|apri|visita|vai|accedi|bezoek|ga\s+naar|inloggen)\b|登录|前往|访问|打开|填写|输入|ログイン|開いて|アクセス|入力/i;
 
 /** A link that carries data in its query: `?key=`, `&token=`, ... */
 export const DATA_IN_LINK =
@@ -259,15 +287,15 @@ export const DATA_IN_LINK =
  * "AIアシスタントへ"): such a line is an address even as a heading with no punctuation.
  */
 export const VOCATIVE_OPENING: RegExp =
-  /^(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|to|dear|hey|hi|hello|for|important|urgent|nota|mensaje|aviso|atenci[oó]n|para|hinweis|nachricht|achtung|an|f[üu]r|liebe[rs]?|avis|consigne|[àa]|aux|pour|cher|ch[èe]re)\b|^(?:致|给|各位|亲爱的)|(?:へ|各位|の皆様|の皆さん)$/i;
+  /^(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|to|dear|hey|hi|hello|for|important|urgent|nota|mensaje|aviso|atenci[oó]n|para|hinweis|nachricht|achtung|an|f[üu]r|liebe[rs]?|avis|consigne|[àa]|aux|pour|cher|ch[èe]re|messaggio|avviso|attenzione|caro|cara|gentile|notitie|bericht|let\s+op|aan|beste)\b|^(?:致|给|各位|亲爱的)|(?:へ|各位|の皆様|の皆さん)$/i;
 
 /** Words that mark text as quoted or shown as an example. */
 export const EXAMPLE_MARKERS: RegExp =
-  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?)\b|例如|比如|示例|例子|例えば|例：|サンプル/i;
+  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?|ad\s+esempio|per\s+esempio|esempi[o]?|bijvoorbeeld|voorbeelden?)\b|例如|比如|示例|例子|例えば|例：|サンプル/i;
 
 /** Words that say the page is about attacks on agents: what it quotes is an example, not an order. */
 export const DISCUSSION_MARKERS: RegExp =
-  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|提示(?:词)?注入|プロンプトインジェクション/i;
+  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|\biniezion[ei]\s+di\s+(?:prompt|istruzioni)\b|\bprompt-injectie\b|\btruff[ae]\b|\boplichting\b|\boplichters?\b|提示(?:词)?注入|プロンプトインジェクション/i;
 
 /**
  * The trigger: every text that can score holds at least one of these words (a trailing `*` means any word
@@ -296,6 +324,11 @@ exemple* rm sudo chmod chown mkfs dd shred kill shutdown curl wget base64 powers
 id_ed25519 authorized_keys drop delete truncate os shutil subprocess eval etc your~os your~operating your~machine
 your~computer your~file your~home your~terminal your~shell human~reader* only before next~step important urgent
 critical env answer answers output summary translation solution
+istruzion* instructie* negeer* vergeet* dimentic* tralascia modalit* systeem* già gia approvat* confermat*
+goedgekeurd toegestaan vooraf zonder senza necessari* nodig credenzial* codic* chiav* wachtwoord* inloggegevens
+verificatiecode beveiligingscode herstelcode kaartnummer sleutel* pincode rekeningnummer notitie bericht* mededeling*
+aanwijzing* messaggi* avviso attenzione promemoria comunicazion* esempi* bijvoorbeeld voorbeeld* iniezion* truff*
+oplicht* taalmodel*
 `
   .trim()
   .split(/\s+/);
