@@ -123,6 +123,10 @@ const onElements = new Function(
   "request",
   `${SHIM}\n${CAPTURE_SOURCE}\n${DESCRIBE_SOURCE}\n${PACK_SOURCE}\nreturn pack(describeInPage(elements, request, captureText));`,
 ) as (elements: Element[], request: InPageRequest) => string;
+const onPage = new Function(
+  "request",
+  `${SHIM}\n${CAPTURE_SOURCE}\n${DESCRIBE_SOURCE}\n${PACK_SOURCE}\nreturn pack(describeInPage([], request, captureText));`,
+) as (request: InPageRequest) => string;
 /**
  * The same code installed once per document by `installDescribe`, at document start, under a name
  * private to this process. A call then ships only the request instead of about 50 KB of code that the
@@ -187,11 +191,6 @@ export async function installDescribe(page: Page): Promise<void> {
     throw error;
   }
 }
-
-const onPage = new Function(
-  "request",
-  `${SHIM}\n${CAPTURE_SOURCE}\n${DESCRIBE_SOURCE}\n${PACK_SOURCE}\nreturn pack(describeInPage([], request, captureText));`,
-) as (request: InPageRequest) => string;
 
 function toSensitive(fields: InPageField[]): SensitiveField[] {
   const cardForms = new Set(
