@@ -14,7 +14,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { describeAction, installDescribe } from "../src/describe/describe-action.js";
+import { describeAction } from "../src/describe/describe-action.js";
+import { installDescribe } from "../src/describe/page-code.js";
 import { firewallCaptureOptions } from "../src/firewall/capture-options.js";
 import { detectInjection } from "../src/firewall/injection-detector.js";
 import { createPageDetector } from "../src/firewall/page-detector.js";

@@ -17,7 +17,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { describeAction, installDescribe } from "../src/describe/describe-action.js";
+import { describeAction } from "../src/describe/describe-action.js";
+import { installDescribe } from "../src/describe/page-code.js";
 import { launchChromium } from "../src/playwright/launch-chromium.js";
 import { generatePage } from "./page-generator.js";
 import { servePage } from "./serve-page.js";

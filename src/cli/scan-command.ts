@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { createLocalBackend } from "../backends/local/local-backend.js";
 import { askModel } from "../core/model-call.js";
 import { buildModelState, DEFAULT_MODEL_STATE_BOUNDS } from "../core/model-state.js";
-import { installDescribe } from "../describe/describe-action.js";
+import { installDescribe } from "../describe/page-code.js";
 import { detectInjection } from "../firewall/injection-detector.js";
 import { captureLive } from "../firewall/live-capture.js";
 import { describePageAlone } from "../firewall/page-as-action.js";

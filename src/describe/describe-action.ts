@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Frame, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { classifyField, isCardNumberField } from "../core/field-sensitivity.js";
 import { originOf } from "../core/origin-policy.js";
 import { redactValue } from "../core/redaction.js";
@@ -15,13 +15,9 @@ import type {
   TextProvenance,
 } from "../spec/facts.js";
 import type { PageText } from "../spec/page-scan.js";
-import { type CaptureOptions, captureText, type FirewallCaptureOptions } from "./in-page/capture-text.js";
-import {
-  describeInPage,
-  type InPageField,
-  type InPageRequest,
-  type InPageResult,
-} from "./in-page/describe-in-page.js";
+import type { CaptureOptions, FirewallCaptureOptions } from "./in-page/capture-text.js";
+import type { InPageField, InPageRequest, InPageResult } from "./in-page/describe-in-page.js";
+import { runInPage } from "./page-code.js";
 import { pageTextFromCapture } from "./page-text.js";
 
 export type DescribeErrorCode =
@@ -80,118 +76,6 @@ const DEFAULT_VISIBLE_BOUND = 20_000;
 const STATE_KEY = randomBytes(32);
 const DEFAULT_HIDDEN_LIMIT = 200;
 
-// The page-side code is serialised once. The `__name` shim absorbs the helper some TypeScript loaders
-// insert to keep function names, which does not exist inside the page.
-const SHIM = "const __name = (target) => target;";
-const CAPTURE_SOURCE = `const captureText = ${captureText.toString()};`;
-const DESCRIBE_SOURCE = `const describeInPage = ${describeInPage.toString()};`;
-// The result leaves the page as one JSON string: Playwright's own serialisation of a result with hundreds
-// of small objects costs tens of milliseconds on a big page, this about one. It is written by hand, from
-// own properties only, so a page that defines `toJSON` on a prototype cannot forge it; strings are quoted
-// by JSON.stringify, which never consults `toJSON` for a primitive. The page's saved copies are used when
-// the guard installed them (see pristine-dom.ts).
-const PACK_SOURCE = `const pack = (result) => {
-  const saved = window.__stoplinePristine;
-  const use = (name, fallback) =>
-    saved && typeof saved[name] === "function" ? (value) => saved.apply(saved[name], null, [value]) : fallback;
-  const quote = use("stringify", (text) => JSON.stringify(text));
-  const keysOf = use("keys", (value) => Object.keys(value));
-  const isArray = use("isArray", (value) => Array.isArray(value));
-  // Only operators on primitives and plain loops below: no method a page could have replaced.
-  const write = (value) => {
-    if (value === null || value === undefined) return "null";
-    if (typeof value === "string") return quote(value);
-    if (typeof value === "number") return value - value === 0 ? "" + value : "null";
-    if (typeof value === "boolean") return value ? "true" : "false";
-    let text = "";
-    if (isArray(value)) {
-      for (let index = 0; index < value.length; index++) text += (index > 0 ? "," : "") + write(value[index]);
-      return "[" + text + "]";
-    }
-    const keys = keysOf(value);
-    for (let index = 0; index < keys.length; index++) {
-      const item = value[keys[index]];
-      if (item === undefined || typeof item === "function") continue;
-      text += (text === "" ? "" : ",") + quote(keys[index]) + ":" + write(item);
-    }
-    return "{" + text + "}";
-  };
-  return write(result);
-};`;
-const onElements = new Function(
-  "elements",
-  "request",
-  `${SHIM}\n${CAPTURE_SOURCE}\n${DESCRIBE_SOURCE}\n${PACK_SOURCE}\nreturn pack(describeInPage(elements, request, captureText));`,
-) as (elements: Element[], request: InPageRequest) => string;
-const onPage = new Function(
-  "request",
-  `${SHIM}\n${CAPTURE_SOURCE}\n${DESCRIBE_SOURCE}\n${PACK_SOURCE}\nreturn pack(describeInPage([], request, captureText));`,
-) as (request: InPageRequest) => string;
-/**
- * The same code installed once per document by `installDescribe`, at document start, under a name
- * private to this process. A call then ships only the request instead of about 50 KB of code that the
- * page would parse and compile afresh each time: about 2 ms per action, a fifth of describe on a
- * 10 KB page (`npm run bench -- gate` measures both ways on the same page). The property is defined before
- * the page's own scripts run, non-writable and non-configurable, so a page can call it but never
- * replace it; in a document the script did not run in (one loaded before the install), the call finds
- * nothing and the code is shipped as before. Such a document could, once it learnt the name, define a
- * function of its own under it; it gains nothing by that, because its scripts also ran before anything
- * was saved and can already patch the DOM functions any describe relies on (see pristine-dom.ts): a
- * guard protects the documents it sees open, so attach it before the first navigation.
- */
-const INSTALLED_NAME = `__stopline_${randomBytes(16).toString("hex")}`;
-const DESCRIBE_INIT_SCRIPT = `(() => {
-${SHIM}
-${CAPTURE_SOURCE}
-${DESCRIBE_SOURCE}
-${PACK_SOURCE}
-const name = ${JSON.stringify(INSTALLED_NAME)};
-if (Object.hasOwn(window, name)) return;
-const run = (elements, request) => pack(describeInPage(elements, request, captureText));
-Object.defineProperty(window, name, { value: run, enumerable: false, configurable: false, writable: false });
-})();`;
-interface InstalledCall {
-  name: string;
-  request: InPageRequest;
-}
-type InstalledRun = (elements: Element[], request: InPageRequest) => string;
-// Both return null when the document has no installed code: the caller ships it.
-const onElementsInstalled = (elements: Element[], call: InstalledCall): string | null => {
-  const run = (window as unknown as Record<string, unknown>)[call.name];
-  return typeof run === "function" ? (run as InstalledRun)(elements, call.request) : null;
-};
-const onPageInstalled = (call: InstalledCall): string | null => {
-  const run = (window as unknown as Record<string, unknown>)[call.name];
-  return typeof run === "function" ? (run as InstalledRun)([], call.request) : null;
-};
-/**
- * Pages `installDescribe` was called on, and whether their current document probably has the code: not
- * the document open at the install, yes after each main-frame navigation. A wrong "yes" (a same-document
- * navigation, or a race with the install) costs one extra round trip: the call finds nothing and ships.
- */
-const installedPages = new WeakMap<Page, { present: boolean }>();
-
-/**
- * Installs describe's page code in every document this page opens from now on (the guard does this).
- * The document already open keeps working: its calls ship the code.
- */
-export async function installDescribe(page: Page): Promise<void> {
-  if (installedPages.has(page)) return;
-  const state = { present: false };
-  installedPages.set(page, state);
-  const onNavigated = (frame: Frame) => {
-    if (frame === page.mainFrame()) state.present = true;
-  };
-  page.on("framenavigated", onNavigated);
-  try {
-    await page.addInitScript({ content: DESCRIBE_INIT_SCRIPT });
-  } catch (error) {
-    installedPages.delete(page);
-    page.off("framenavigated", onNavigated);
-    throw error;
-  }
-}
-
 function toSensitive(fields: InPageField[]): SensitiveField[] {
   const cardForms = new Set(
     fields.filter((field) => isCardNumberField(field)).map((field) => field.formId ?? ""),
@@ -244,25 +128,10 @@ export async function describeAction(
     value: action.value ?? null,
     capture: captureOptions(options),
   };
-  let packed: string | null = null;
-  let shipped = false;
+  let packed: string;
+  let shipped: boolean;
   try {
-    const installed = installedPages.get(page);
-    if (installed?.present && !options.shipCode) {
-      const call: InstalledCall = { name: INSTALLED_NAME, request };
-      packed =
-        action.kind === "goto"
-          ? await page.evaluate(onPageInstalled, call)
-          : await page.locator(action.selector as string).evaluateAll(onElementsInstalled, call);
-      if (packed === null) installed.present = false;
-    }
-    if (packed === null) {
-      shipped = true;
-      packed =
-        action.kind === "goto"
-          ? await page.evaluate(onPage, request)
-          : await page.locator(action.selector as string).evaluateAll(onElements, request);
-    }
+    ({ packed, shipped } = await runInPage(page, action, request, options.shipCode));
   } catch (error) {
     const message = (error as Error).message.split("\n")[0] ?? String(error);
     if (/selector|Unexpected token|parse/i.test(message))

@@ -15,9 +15,9 @@ import {
   type DescribeOptions,
   type Description,
   describeAction,
-  installDescribe,
 } from "../describe/describe-action.js";
 import { PRISTINE_DOM_SCRIPT } from "../describe/in-page/pristine-dom.js";
+import { installDescribe } from "../describe/page-code.js";
 import { approvalEntry, decisionEntry, outcomeEntry } from "../evidence/evidence-entries.js";
 import { EvidenceLog } from "../evidence/evidence-log.js";
 import { firewallGateSettings, GATE_FIREWALL_CAPTURE } from "../firewall/gate-settings.js";

@@ -2,12 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { evaluateHardRules } from "../../src/core/hard-rules.js";
-import {
-  type DescribeError,
-  describeAction,
-  installDescribe,
-  isNamedKey,
-} from "../../src/describe/describe-action.js";
+import { type DescribeError, describeAction, isNamedKey } from "../../src/describe/describe-action.js";
+import { installDescribe } from "../../src/describe/page-code.js";
 import { GATE_FIREWALL_CAPTURE } from "../../src/firewall/gate-settings.js";
 import type { ProposedAction } from "../../src/spec/action.js";
 import { browser, closeBrowser, fixture, pageWith } from "../support/browser.js";
