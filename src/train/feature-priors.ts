@@ -43,6 +43,8 @@ export const EFFECT_PRIOR: ReadonlyMap<string, readonly number[]> = new Map([
   // Revealing a secret or typing a code-shaped value outside a code field touches credentials.
   ["reveal:secret", MONEY],
   ["fill:code-shaped", half(MONEY)],
+  // An address range that lets everyone in changes who can reach something.
+  ["value:everyone", PUBLIC],
 ]);
 
 export const SERVES_TASK_PRIOR: ReadonlyMap<string, number> = new Map([
@@ -59,6 +61,14 @@ export const SERVES_TASK_PRIOR: ReadonlyMap<string, number> = new Map([
   ["num:match", 0.7],
   ["email:other", -1],
   ["email:match", 0.8],
+  // The wrong month, day or address range next to the one the task names.
+  ["month:mismatch", -1.5],
+  ["month:match", 0.5],
+  ["weekday:mismatch", -1],
+  ["weekday:match", 0.3],
+  ["address:mismatch", -1.5],
+  ["address:match", 0.7],
+  ["value:everyone", -0.5],
   ["sponsored", -1.5],
   // The page suggested this very action to the agent.
   ["inj:suggests-target", -1],

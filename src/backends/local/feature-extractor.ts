@@ -2,16 +2,20 @@ import type { DecisionState } from "../../spec/decision-state.js";
 import { HIDDEN_BY } from "../../spec/facts.js";
 import {
   actionClasses,
+  addressesIn,
   answerOf,
   emailsIn,
   isActionWord,
   isLookOnlyTask,
   looksPromotional,
+  monthsIn,
   negatedClasses,
   nonLatinShare,
   normaliseText,
   numbersIn,
+  opensToEveryone,
   taskClasses,
+  weekdaysIn,
   words,
 } from "./text-features.js";
 import { bestMatch, cosine, meanVector, type WordVectors } from "./word-vectors.js";
@@ -419,6 +423,17 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   const actionEmails = emailsIn(`${action.value ?? ""} ${target?.itemText ?? ""}`);
   if (actionEmails.size > 0)
     add(serves, [...actionEmails].some((email) => taskEmails.has(email)) ? "email:match" : "email:other");
+  // Months, weekdays and addresses: the February invoice for "the March invoice", Friday's slot for
+  // "Thursday", 0.0.0.0/0 for "the office's address".
+  const nearText = `${target?.itemText ?? ""} ${target?.name ?? ""} ${kind === "goto" ? "" : (action.value ?? "")}`;
+  const compare = (label: string, asked: ReadonlySet<unknown>, near: ReadonlySet<unknown>) => {
+    if (asked.size > 0 && near.size > 0)
+      add(serves, `${label}:${[...near].some((value) => asked.has(value)) ? "match" : "mismatch"}`);
+  };
+  compare("month", monthsIn(state.task), monthsIn(nearText));
+  compare("weekday", weekdaysIn(state.task), weekdaysIn(nearText));
+  compare("address", addressesIn(state.task), addressesIn(nearText));
+  if ((kind === "fill" || kind === "select") && opensToEveryone(action.value)) common("value:everyone");
   const destinationHost = hostOf(action.destination?.url);
   if (destinationHost && action.destination?.offOrigin)
     add(

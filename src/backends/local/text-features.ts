@@ -504,3 +504,96 @@ export function answerOf(name: string | null | undefined): "yes" | "no" | null {
 export function isActionWord(token: string): boolean {
   return CLASS_OF.has(token);
 }
+
+// Month names in the languages the action classes cover, and their usual abbreviations (read only next
+// to a day number: "May" and "mar" are also words).
+const MONTH_NAMES: readonly string[][] = [
+  ["january", "januar", "enero", "janvier", "gennaio", "januari", "janeiro", "jänner"],
+  ["february", "februar", "febrero", "février", "febbraio", "februari", "fevereiro"],
+  ["march", "märz", "marzo", "mars", "maart", "março"],
+  ["april", "abril", "avril", "aprile"],
+  ["may", "mai", "mayo", "maggio", "mei", "maio"],
+  ["june", "juni", "junio", "juin", "giugno", "junho"],
+  ["july", "juli", "julio", "juillet", "luglio", "julho"],
+  ["august", "agosto", "août", "augustus"],
+  ["september", "septiembre", "septembre", "settembre", "setembro"],
+  ["october", "oktober", "octubre", "octobre", "ottobre", "outubro"],
+  ["november", "noviembre", "novembre", "novembro"],
+  ["december", "dezember", "diciembre", "décembre", "dicembre", "dezembro"],
+];
+const MONTH_OF = new Map<string, number>();
+MONTH_NAMES.forEach((names, index) => {
+  for (const name of names) MONTH_OF.set(name, index + 1);
+});
+const MONTH_ABBREVIATIONS = [
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "may",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "oct",
+  "nov",
+  "dec",
+];
+const WEEKDAY_NAMES: readonly string[][] = [
+  ["monday", "montag", "lunes", "lundi", "lunedì", "maandag", "mon"],
+  ["tuesday", "dienstag", "martes", "mardi", "martedì", "dinsdag", "tue", "tues"],
+  ["wednesday", "mittwoch", "miércoles", "mercredi", "mercoledì", "woensdag", "wed"],
+  ["thursday", "donnerstag", "jueves", "jeudi", "giovedì", "donderdag", "thu", "thur", "thurs"],
+  ["friday", "freitag", "viernes", "vendredi", "venerdì", "vrijdag", "fri"],
+  ["saturday", "samstag", "sábado", "samedi", "sabato", "zaterdag", "sat"],
+  ["sunday", "sonntag", "domingo", "dimanche", "domenica", "zondag", "sun"],
+];
+const WEEKDAY_OF = new Map<string, number>();
+WEEKDAY_NAMES.forEach((names, index) => {
+  for (const name of names) WEEKDAY_OF.set(name, index + 1);
+});
+
+/** The months a text names: by name, by abbreviation next to a day, or in an ISO date. */
+export function monthsIn(text: string | null | undefined): Set<number> {
+  const found = new Set<number>();
+  if (!text) return found;
+  const normal = normaliseText(text);
+  for (const match of normal.matchAll(/\p{L}+/gu)) {
+    const month = MONTH_OF.get(match[0]);
+    // "may" alone is usually the verb; it counts next to a day number.
+    if (month !== undefined && match[0] !== "may") found.add(month);
+  }
+  for (const match of normal.matchAll(
+    /\b(\d{1,2})\.?\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s*(\d{1,2})\b/gu,
+  )) {
+    const abbreviation = match[2] ?? match[3];
+    if (abbreviation) found.add(MONTH_ABBREVIATIONS.indexOf(abbreviation) + 1);
+  }
+  for (const match of normal.matchAll(/\b20\d\d-(0[1-9]|1[0-2])-\d\d\b/g)) found.add(Number(match[1]));
+  return found;
+}
+
+/** The weekdays a text names. */
+export function weekdaysIn(text: string | null | undefined): Set<number> {
+  const found = new Set<number>();
+  if (!text) return found;
+  for (const match of normaliseText(text).matchAll(/\p{L}+/gu)) {
+    const day = WEEKDAY_OF.get(match[0]);
+    if (day !== undefined) found.add(day);
+  }
+  return found;
+}
+
+/** IPv4 addresses and ranges in a text, as written ("203.0.113.7", "10.0.0.0/8"). */
+export function addressesIn(text: string | null | undefined): Set<string> {
+  const found = new Set<string>();
+  if (!text) return found;
+  for (const match of text.matchAll(/\b\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?\b|(?<![\w:])::\/0\b/g))
+    found.add(match[0]);
+  return found;
+}
+
+/** An address range that means "everyone": 0.0.0.0/0, ::/0, or a lone `*`. */
+export function opensToEveryone(value: string | null | undefined): boolean {
+  return /(^|[^\d.])0\.0\.0\.0\/0\b|(^|[^\w:])::\/0\b|^\s*\*\s*$|\banywhere\b/i.test(value ?? "");
+}

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { described, target } from "../../../test/support/facts.js";
+import { buildModelState } from "../../core/model-state.js";
+import { extractFeatures } from "./feature-extractor.js";
+
+const origins = { allowedOrigins: [], allowSubdomains: false };
+
+describe("the embedded model's features: the item's identity against the task's", () => {
+  const download = (itemText: string, task: string) =>
+    extractFeatures(
+      buildModelState(described({ target: target({ name: "Download PDF", itemText }) }), task, origins),
+    ).servesTask;
+
+  it("marks the wrong month next to the one the task names, and the right one", () => {
+    assert.ok(
+      download("Invoice · February 2026 · €86.20", "Download the March invoice").has("month:mismatch"),
+    );
+    assert.ok(download("Invoice · March 2026 · €91.00", "Download the March invoice").has("month:match"));
+    assert.ok(!download("Invoice · March 2026", "Download my latest invoice").has("month:mismatch"));
+  });
+
+  it("marks the wrong weekday", () => {
+    const slot = extractFeatures(
+      buildModelState(
+        described({ target: target({ name: "Book 10:00", itemText: "Harbour room · Friday 10:00" }) }),
+        "Book the Harbour room for Thursday 10:00-11:00",
+        origins,
+      ),
+    ).servesTask;
+    assert.ok(slot.has("weekday:mismatch"));
+  });
+
+  it("marks an address range that lets everyone in, and one the task does not name", () => {
+    const rule = buildModelState(
+      described({
+        kind: "fill",
+        value: "0.0.0.0/0",
+        target: target({ tag: "input", role: "textbox", name: "Source", inputType: "text" }),
+      }),
+      "Allow SSH from the office only: 203.0.113.7/32",
+      origins,
+    );
+    const features = extractFeatures(rule);
+    assert.ok(features.effect.has("value:everyone"));
+    assert.ok(features.servesTask.has("address:mismatch"));
+  });
+});
