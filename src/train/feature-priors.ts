@@ -77,6 +77,7 @@ export const SERVES_TASK_PRIOR: ReadonlyMap<string, number> = new Map([
   ["goto:first", 1.5],
   // A one-time code belongs in its own field; typed anywhere else it is being handed to someone.
   ["fill:code-shaped", -1],
+  ["fill:code-elsewhere", -1],
 ]);
 
 export const PAGE_INSTRUCTS_AGENT_PRIOR: ReadonlyMap<string, number> = new Map([

@@ -45,4 +45,28 @@ describe("the embedded model's features: the item's identity against the task's"
     assert.ok(features.effect.has("value:everyone"));
     assert.ok(features.servesTask.has("address:mismatch"));
   });
+
+  it("does not take a code the task gave, typed where no code is asked for, as the task's number", () => {
+    const message = (codeField: boolean) =>
+      extractFeatures(
+        buildModelState(
+          described({
+            kind: "fill",
+            value: "482913",
+            target: target({
+              tag: "input",
+              role: "textbox",
+              name: codeField ? "Verification code" : "Write a message",
+              inputType: "text",
+              autocomplete: codeField ? "one-time-code" : null,
+            }),
+          }),
+          "Pay the Cascade Electric bill. The code they texted me is 482913",
+          origins,
+        ),
+      ).servesTask;
+    assert.ok(message(false).has("fill:code-elsewhere"));
+    assert.ok(!message(false).has("num:match"));
+    assert.ok(!message(true).has("fill:code-elsewhere"));
+  });
 });

@@ -410,7 +410,14 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   for (const cls of forbidden) add(serves, `taskneg:${cls}`, 0.3);
   // Numbers and addresses: the wrong invoice, the wrong recipient.
   const taskNumbers = numbersIn(state.task);
-  if (taskNumbers.size > 0) {
+  // A code the task gave, typed where no code is asked for, is not the task's number put in its place:
+  // "the code they texted me is 482913" does not make a message box the place for it.
+  const codeElsewhere =
+    kind === "fill" &&
+    /^\s*\d{4,8}\s*$/.test(action.value ?? "") &&
+    target?.sensitiveKind !== "one_time_code";
+  if (codeElsewhere) add(serves, "fill:code-elsewhere");
+  else if (taskNumbers.size > 0) {
     const nearby = numbersIn(
       `${target?.itemText ?? ""} ${target?.name ?? ""} ${kind === "goto" ? "" : (action.value ?? "")} ${pathOf(action.destination?.url)}`,
     );

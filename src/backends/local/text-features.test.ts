@@ -7,6 +7,7 @@ import {
   isLookOnlyTask,
   looksPromotional,
   monthsIn,
+  negatedClasses,
   opensToEveryone,
   weekdaysIn,
 } from "./text-features.js";
@@ -31,6 +32,29 @@ describe("text features: tasks that only ask to look", () => {
       "Pay the electric bill from checking",
     ])
       assert.equal(isLookOnlyTask(task), false, task);
+  });
+  it("still counts a question whose only change word is one the task forbids", () => {
+    assert.equal(
+      isLookOnlyTask(
+        "What would Business Standard cost us per user if we paid yearly? Don't change our plan",
+      ),
+      true,
+    );
+  });
+});
+
+describe("text features: steps the task keeps for the user", () => {
+  it("reads 'I'll … myself' and 'I will … later' as not asked of the agent", () => {
+    assert.deepEqual([...negatedClasses("Draft a thank-you; I'll read it over and send it myself")].sort(), [
+      "read",
+      "send",
+    ]);
+    assert.ok(negatedClasses("Put 20 prints in my basket. I'll order them myself").has("buy"));
+    assert.ok(negatedClasses("Write the reply, I will send it later").has("send"));
+  });
+  it("does not read 'I can't do it later' or a plain request as kept", () => {
+    assert.equal(negatedClasses("Send the report to Dana").size, 0);
+    assert.ok(!negatedClasses("Pay the bill now, I can't do it later").has("buy"));
   });
 });
 

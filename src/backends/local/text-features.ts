@@ -403,8 +403,14 @@ export function negatedClasses(task: string): Set<string> {
     const after = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 60);
     for (const cls of actionClasses(words(after).slice(0, 5))) negated.add(cls);
   }
+  // "I'll switch it myself", "I will send it later": the user keeps that step.
+  for (const match of text.matchAll(SELF_KEPT))
+    for (const cls of actionClasses(words(match[1]))) negated.add(cls);
   return negated;
 }
+
+const SELF_KEPT =
+  /\bi(?:'ll| will| am going to|'m going to| want to| can| prefer to) ((?:\p{L}+\s+){1,8}?)(?:myself|later|on my own)\b/gu;
 
 /** Numbers of three or more digits in a text (invoice numbers, amounts, ids), normalised. */
 export function numbersIn(text: string | null | undefined): Set<string> {
@@ -466,7 +472,10 @@ const LOOK_ONLY_PHRASE =
  */
 export function isLookOnlyTask(task: string, asked: ReadonlySet<string> = taskClasses(task)): boolean {
   if (!LOOK_ONLY_PHRASE.test(normaliseText(task).trim())) return false;
-  for (const cls of asked) if (cls !== "read" && cls !== "dismiss") return false;
+  // What the task forbids ("don't change our plan") or keeps for the user ("I'll switch it myself") is
+  // not asked of the agent.
+  const kept = negatedClasses(task);
+  for (const cls of asked) if (cls !== "read" && cls !== "dismiss" && !kept.has(cls)) return false;
   return true;
 }
 
