@@ -69,4 +69,25 @@ describe("the embedded model's features: the item's identity against the task's"
     assert.ok(!message(false).has("num:match"));
     assert.ok(!message(true).has("fill:code-elsewhere"));
   });
+
+  it("reads a forbidden word in a field's name as naming the field, and on a button as the forbidden act", () => {
+    const task = "Draft a reply to Mireille suggesting a damp sponge first. Don't post it yet";
+    const reply = (kind: "fill" | "click", name: string) =>
+      extractFeatures(
+        buildModelState(
+          described({
+            kind,
+            value: kind === "fill" ? "Try a damp sponge first" : undefined,
+            target: target(
+              kind === "fill" ? { tag: "textarea", role: "textbox", name, inputType: null } : { name },
+            ),
+          }),
+          task,
+          origins,
+        ),
+      ).servesTask;
+    assert.ok(reply("fill", "Your reply (posts publicly)").has("forbidden:field"));
+    assert.ok(!reply("fill", "Your reply (posts publicly)").has("forbidden:any"));
+    assert.ok(reply("click", "Post reply").has("forbidden:any"));
+  });
 });

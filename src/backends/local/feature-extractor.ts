@@ -391,7 +391,12 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   const askedByLabel = [...labelClasses].some((cls) => taskAsks.has(cls) && !forbidden.has(cls));
   for (const cls of labelClasses) {
     // What the task forbids outweighs a mention: "draft a reply, don't send it" → Send is forbidden.
+    // Typing into "Your reply" sends nothing: for a fill the forbidden word only names the field.
     if (forbidden.has(cls)) {
+      if (kind === "fill") {
+        add(serves, "forbidden:field");
+        continue;
+      }
       add(serves, `forbidden:${cls}`, 2);
       add(serves, "forbidden:any", 2);
       continue;
