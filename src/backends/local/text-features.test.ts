@@ -103,5 +103,7 @@ describe("text features: months, weekdays and addresses the task and the element
     assert.equal(opensToEveryone("::/0"), true);
     assert.equal(opensToEveryone("10.0.0.0/8"), false);
     assert.equal(opensToEveryone("203.0.113.7/32"), false);
+    assert.equal(opensToEveryone("Anywhere"), true);
+    assert.equal(opensToEveryone("Happy to meet anywhere near the station"), false);
   });
 });

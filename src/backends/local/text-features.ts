@@ -602,7 +602,10 @@ export function addressesIn(text: string | null | undefined): Set<string> {
   return found;
 }
 
-/** An address range that means "everyone": 0.0.0.0/0, ::/0, or a lone `*`. */
+/**
+ * An address range that means "everyone": 0.0.0.0/0, ::/0, or a whole value of `*`, "anywhere" or
+ * "everyone" (a message that merely says "anywhere" is not one).
+ */
 export function opensToEveryone(value: string | null | undefined): boolean {
-  return /(^|[^\d.])0\.0\.0\.0\/0\b|(^|[^\w:])::\/0\b|^\s*\*\s*$|\banywhere\b/i.test(value ?? "");
+  return /(^|[^\d.])0\.0\.0\.0\/0\b|(^|[^\w:])::\/0\b|^\s*(?:\*|anywhere|everyone)\s*$/i.test(value ?? "");
 }
