@@ -89,6 +89,8 @@ describe("text features: months, weekdays and addresses the task and the element
     assert.equal(monthsIn("You may pay it now").size, 0);
     assert.equal(monthsIn("Mar a Lago sea view").size, 0);
     assert.deepEqual([...monthsIn("Delivered May 4")], [5]);
+    assert.equal(monthsIn("2 decks of cards and 4 junipers").size, 0);
+    assert.deepEqual([...monthsIn("Due 3 Sept.")], [9]);
   });
   it("reads weekdays", () => {
     assert.deepEqual([...weekdaysIn("Book the room for Thursday, not Fri")].sort(), [4, 5]);

@@ -573,7 +573,7 @@ export function monthsIn(text: string | null | undefined): Set<number> {
     if (month !== undefined && match[0] !== "may") found.add(month);
   }
   for (const match of normal.matchAll(
-    /\b(\d{1,2})\.?\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s*(\d{1,2})\b/gu,
+    /\b(\d{1,2})\.?\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:t\b)?\.?(?!\p{L})|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:t\b)?\.?\s*(\d{1,2})\b/gu,
   )) {
     const abbreviation = match[2] ?? match[3];
     if (abbreviation) found.add(MONTH_ABBREVIATIONS.indexOf(abbreviation) + 1);
