@@ -90,4 +90,24 @@ describe("the embedded model's features: the item's identity against the task's"
     assert.ok(!reply("fill", "Your reply (posts publicly)").has("forbidden:any"));
     assert.ok(reply("click", "Post reply").has("forbidden:any"));
   });
+
+  it("reads a number the task gives for a field that holds numbers as the task's, not as a code", () => {
+    const budget = extractFeatures(
+      buildModelState(
+        described({
+          kind: "fill",
+          value: "2000",
+          target: target({
+            tag: "input",
+            role: "spinbutton",
+            name: "Monthly budget (EUR)",
+            inputType: "number",
+          }),
+        }),
+        "Raise the monthly budget for quillwork-prod to 2000 euros",
+        origins,
+      ),
+    ).servesTask;
+    assert.ok(!budget.has("fill:code-elsewhere"));
+  });
 });

@@ -54,6 +54,10 @@ const FRIENDLY_WIDGET =
 /** Hidden by style or markup; aria-hidden text is still on screen, so it does not count as hidden here. */
 const HIDDEN_REASONS = new Set<string>(HIDDEN_BY.filter((reason) => reason !== "aria-hidden"));
 
+const CODE_WORDS =
+  /\b(codes?|otp|passcode|pin|one[- ]time|verification|verify|texted|sms|authenticator|2fa)\b|código|code de|验证码|コード/i;
+const CODE_FIELD = /\b(codes?|pin|otp|passcode|verification|zip|postal|postcode)\b/i;
+
 function add(features: Map<string, number>, name: string, value = 1): void {
   features.set(name, (features.get(name) ?? 0) + value);
 }
@@ -417,10 +421,16 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   const taskNumbers = numbersIn(state.task);
   // A code the task gave, typed where no code is asked for, is not the task's number put in its place:
   // "the code they texted me is 482913" does not make a message box the place for it.
+  // Only when the task calls the number a code and the field is not one for codes: "raise the budget to
+  // 2000" or "change my PIN to 4071" put the task's number where it belongs.
   const codeElsewhere =
     kind === "fill" &&
     /^\s*\d{4,8}\s*$/.test(action.value ?? "") &&
-    target?.sensitiveKind !== "one_time_code";
+    target?.sensitiveKind !== "one_time_code" &&
+    CODE_WORDS.test(state.task) &&
+    !CODE_FIELD.test(
+      `${target?.name ?? ""} ${target?.placeholder ?? ""} ${target?.id ?? ""} ${target?.elementName ?? ""}`,
+    );
   if (codeElsewhere) add(serves, "fill:code-elsewhere");
   else if (taskNumbers.size > 0) {
     const nearby = numbersIn(
