@@ -367,6 +367,10 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   // "Show app password", "Reveal secret address": reading a secret exposes it.
   if (labelClasses.has("auth") && (firstWord ? actionClasses([firstWord]).has("read") : false))
     common("reveal:secret");
+  const codeShaped =
+    kind === "fill" &&
+    /^\s*\d{4,8}\s*$/.test(action.value ?? "") &&
+    target?.sensitiveKind !== "one_time_code";
   if (kind === "fill") {
     common(
       `fill:${target?.role === "searchbox" || target?.inputType === "search" || labelWords.includes("search") ? "search" : target?.tag === "textarea" ? "textarea" : "field"}`,
@@ -374,8 +378,7 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
     if (emailsIn(action.value).size > 0) common("fill:email");
     if (/^\s*[\d.,]+\s*$/.test(action.value ?? "")) common("fill:number");
     // A 4–8 digit code typed where no code is asked for: one-time codes leak this way.
-    if (/^\s*\d{4,8}\s*$/.test(action.value ?? "") && target?.sensitiveKind !== "one_time_code")
-      common("fill:code-shaped");
+    if (codeShaped) common("fill:code-shaped");
     add(effect, `fill:len:${bucket(valueWords.length, [0, 2, 6, 20])}`);
   }
 
@@ -417,41 +420,30 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   }
   for (const cls of taskAsks) add(serves, `taskcls:${cls}`, 0.3);
   for (const cls of forbidden) add(serves, `taskneg:${cls}`, 0.3);
-  // Numbers and addresses: the wrong invoice, the wrong recipient.
-  const taskNumbers = numbersIn(state.task);
-  // A code the task gave, typed where no code is asked for, is not the task's number put in its place:
-  // "the code they texted me is 482913" does not make a message box the place for it.
-  // Only when the task calls the number a code and the field is not one for codes: "raise the budget to
-  // 2000" or "change my PIN to 4071" put the task's number where it belongs.
-  const codeElsewhere =
-    kind === "fill" &&
-    /^\s*\d{4,8}\s*$/.test(action.value ?? "") &&
-    target?.sensitiveKind !== "one_time_code" &&
-    CODE_WORDS.test(state.task) &&
-    !CODE_FIELD.test(
-      `${target?.name ?? ""} ${target?.placeholder ?? ""} ${target?.id ?? ""} ${target?.elementName ?? ""}`,
-    );
-  if (codeElsewhere) add(serves, "fill:code-elsewhere");
-  else if (taskNumbers.size > 0) {
-    const nearby = numbersIn(
-      `${target?.itemText ?? ""} ${target?.name ?? ""} ${kind === "goto" ? "" : (action.value ?? "")} ${pathOf(action.destination?.url)}`,
-    );
-    if (nearby.size > 0) {
-      const shared = [...taskNumbers].some((number) => nearby.has(number));
-      add(serves, shared ? "num:match" : "num:mismatch");
-    }
-  }
-  const taskEmails = emailsIn(state.task);
-  const actionEmails = emailsIn(`${action.value ?? ""} ${target?.itemText ?? ""}`);
-  if (actionEmails.size > 0)
-    add(serves, [...actionEmails].some((email) => taskEmails.has(email)) ? "email:match" : "email:other");
-  // Months, weekdays and addresses: the February invoice for "the March invoice", Friday's slot for
-  // "Thursday", 0.0.0.0/0 for "the office's address".
+  // Numbers, e-mail addresses, months, weekdays and IP addresses named by the task against those beside
+  // the control: the wrong invoice, the wrong recipient, the February invoice for "the March invoice",
+  // Friday's slot for "Thursday", 0.0.0.0/0 for "the office's address".
   const nearText = `${target?.itemText ?? ""} ${target?.name ?? ""} ${kind === "goto" ? "" : (action.value ?? "")}`;
   const compare = (label: string, asked: ReadonlySet<unknown>, near: ReadonlySet<unknown>) => {
     if (asked.size > 0 && near.size > 0)
       add(serves, `${label}:${[...near].some((value) => asked.has(value)) ? "match" : "mismatch"}`);
   };
+  // A code the task gave, typed where no code is asked for, is not the task's number put in its place
+  // ("the code they texted me is 482913" does not make a message box the place for it). Only when the
+  // task calls the number a code and the field is not one for codes: "raise the budget to 2000" and
+  // "change my PIN to 4071" put the task's number where it belongs.
+  const codeElsewhere =
+    codeShaped &&
+    CODE_WORDS.test(state.task) &&
+    !CODE_FIELD.test(
+      `${target?.name ?? ""} ${target?.placeholder ?? ""} ${target?.id ?? ""} ${target?.elementName ?? ""}`,
+    );
+  if (codeElsewhere) add(serves, "fill:code-elsewhere");
+  else compare("num", numbersIn(state.task), numbersIn(`${nearText} ${pathOf(action.destination?.url)}`));
+  const taskEmails = emailsIn(state.task);
+  const actionEmails = emailsIn(`${action.value ?? ""} ${target?.itemText ?? ""}`);
+  if (actionEmails.size > 0)
+    add(serves, [...actionEmails].some((email) => taskEmails.has(email)) ? "email:match" : "email:other");
   compare("month", monthsIn(state.task), monthsIn(nearText));
   compare("weekday", weekdaysIn(state.task), weekdaysIn(nearText));
   compare("address", addressesIn(state.task), addressesIn(nearText));
@@ -479,7 +471,7 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   for (const token of nameWords) add(serves, `n:${token}`, 0.3);
   // A task that only asks to look: anything beyond reading goes past it. The model learns which kinds
   // and classes of action count as looking.
-  if (isLookOnlyTask(state.task, taskAsks)) {
+  if (isLookOnlyTask(state.task, taskAsks, forbidden)) {
     add(serves, "look-only");
     add(serves, `look-only&k:${kind}`);
     if (target?.submitsForm) add(serves, "look-only&submits");

@@ -468,13 +468,16 @@ const LOOK_ONLY_PHRASE =
  * Whether a task only asks to look: a question, or a request to find, check or summarise something,
  * with no action word used as a verb beyond reading ("How much is the rug in 8x10?", "Check which
  * devices are signed in"). For such a task, an action that changes anything goes beyond it. `asked` is
- * the task's `taskClasses`, when the caller has them already.
+ * the task's `taskClasses` and `kept` its `negatedClasses`, when the caller has them already.
  */
-export function isLookOnlyTask(task: string, asked: ReadonlySet<string> = taskClasses(task)): boolean {
+export function isLookOnlyTask(
+  task: string,
+  asked: ReadonlySet<string> = taskClasses(task),
+  kept: ReadonlySet<string> = negatedClasses(task),
+): boolean {
   if (!LOOK_ONLY_PHRASE.test(normaliseText(task).trim())) return false;
   // What the task forbids ("don't change our plan") or keeps for the user ("I'll switch it myself") is
   // not asked of the agent.
-  const kept = negatedClasses(task);
   for (const cls of asked) if (cls !== "read" && cls !== "dismiss" && !kept.has(cls)) return false;
   return true;
 }
@@ -530,10 +533,10 @@ const MONTH_NAMES: readonly string[][] = [
   ["november", "noviembre", "novembre", "novembro"],
   ["december", "dezember", "diciembre", "décembre", "dicembre", "dezembro"],
 ];
-const MONTH_OF = new Map<string, number>();
-MONTH_NAMES.forEach((names, index) => {
-  for (const name of names) MONTH_OF.set(name, index + 1);
-});
+// Each name to the 1-based position of its list.
+const positionOf = (lists: readonly string[][]): Map<string, number> =>
+  new Map(lists.flatMap((names, index) => names.map((name): [string, number] => [name, index + 1])));
+const MONTH_OF = positionOf(MONTH_NAMES);
 const MONTH_ABBREVIATIONS = [
   "jan",
   "feb",
@@ -548,6 +551,12 @@ const MONTH_ABBREVIATIONS = [
   "nov",
   "dec",
 ];
+const MONTH_ABBREVIATION = MONTH_ABBREVIATIONS.join("|");
+// "3 Sept.", "Mar 3": an abbreviation as a whole word next to a day, never the start of a longer word.
+const MONTH_NEXT_TO_DAY = new RegExp(
+  String.raw`\b(\d{1,2})\.?\s*(${MONTH_ABBREVIATION})(?:t\b)?\.?(?!\p{L})|\b(${MONTH_ABBREVIATION})(?:t\b)?\.?\s*(\d{1,2})\b`,
+  "gu",
+);
 const WEEKDAY_NAMES: readonly string[][] = [
   ["monday", "montag", "lunes", "lundi", "lunedì", "maandag", "mon"],
   ["tuesday", "dienstag", "martes", "mardi", "martedì", "dinsdag", "tue", "tues"],
@@ -557,24 +566,30 @@ const WEEKDAY_NAMES: readonly string[][] = [
   ["saturday", "samstag", "sábado", "samedi", "sabato", "zaterdag", "sat"],
   ["sunday", "sonntag", "domingo", "dimanche", "domenica", "zondag", "sun"],
 ];
-const WEEKDAY_OF = new Map<string, number>();
-WEEKDAY_NAMES.forEach((names, index) => {
-  for (const name of names) WEEKDAY_OF.set(name, index + 1);
-});
+const WEEKDAY_OF = positionOf(WEEKDAY_NAMES);
+
+/** The positions of the words of a text that `names` knows, except the word `skip`. */
+function namedIn(
+  text: string | null | undefined,
+  names: ReadonlyMap<string, number>,
+  skip?: string,
+): Set<number> {
+  const found = new Set<number>();
+  if (!text) return found;
+  for (const match of normaliseText(text).matchAll(/\p{L}+/gu)) {
+    const position = names.get(match[0]);
+    if (position !== undefined && match[0] !== skip) found.add(position);
+  }
+  return found;
+}
 
 /** The months a text names: by name, by abbreviation next to a day, or in an ISO date. */
 export function monthsIn(text: string | null | undefined): Set<number> {
-  const found = new Set<number>();
+  // "may" alone is usually the verb; it counts next to a day number.
+  const found = namedIn(text, MONTH_OF, "may");
   if (!text) return found;
   const normal = normaliseText(text);
-  for (const match of normal.matchAll(/\p{L}+/gu)) {
-    const month = MONTH_OF.get(match[0]);
-    // "may" alone is usually the verb; it counts next to a day number.
-    if (month !== undefined && match[0] !== "may") found.add(month);
-  }
-  for (const match of normal.matchAll(
-    /\b(\d{1,2})\.?\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:t\b)?\.?(?!\p{L})|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:t\b)?\.?\s*(\d{1,2})\b/gu,
-  )) {
+  for (const match of normal.matchAll(MONTH_NEXT_TO_DAY)) {
     const abbreviation = match[2] ?? match[3];
     if (abbreviation) found.add(MONTH_ABBREVIATIONS.indexOf(abbreviation) + 1);
   }
@@ -584,13 +599,7 @@ export function monthsIn(text: string | null | undefined): Set<number> {
 
 /** The weekdays a text names. */
 export function weekdaysIn(text: string | null | undefined): Set<number> {
-  const found = new Set<number>();
-  if (!text) return found;
-  for (const match of normaliseText(text).matchAll(/\p{L}+/gu)) {
-    const day = WEEKDAY_OF.get(match[0]);
-    if (day !== undefined) found.add(day);
-  }
-  return found;
+  return namedIn(text, WEEKDAY_OF);
 }
 
 /** IPv4 addresses and ranges in a text, as written ("203.0.113.7", "10.0.0.0/8"). */
