@@ -32,6 +32,7 @@ import { launchChromium } from "../src/playwright/launch-chromium.js";
 import type { Backend } from "../src/spec/backend.js";
 import type { ModelOutcome } from "../src/spec/decision.js";
 import { generatePage } from "./page-generator.js";
+import { seededRandom } from "./seeded-random.js";
 import { servePage } from "./serve-page.js";
 import { percentile, type Summary, summarise } from "./statistics.js";
 
@@ -39,11 +40,7 @@ const { values } = parseArgs({ options: { runs: { type: "string", default: "60" 
 const runs = Number(values.runs);
 const FRAME_MS = 1000 / 60;
 // Seeded, so every run of the bench draws the same pauses.
-let seed = 20_261_130;
-const random = () => {
-  seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0;
-  return seed / 2 ** 32;
-};
+const random = seededRandom(20_261_130);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const instant: Backend = {

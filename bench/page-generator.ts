@@ -1,13 +1,11 @@
+import { seededRandom } from "./seeded-random.js";
+
 /**
  * Builds realistic shop-like pages of a given size for the benchmarks: a header, navigation, a grid of
  * product cards with prices, ratings and buttons, reviews, a footer, and a stylesheet with classes.
  */
 export function generatePage(targetBytes: number, seed = 1): string {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
+  const random = seededRandom(seed);
   const words =
     "aster lamp walnut oak linen brass ceramic cotton wool desk chair shelf table rug mirror vase candle frame clock pillow throw basket tray bowl mug plate glass jar hook rail light shade bulb cord switch".split(
       " ",
