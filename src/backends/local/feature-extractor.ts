@@ -1,21 +1,16 @@
 import type { DecisionState } from "../../spec/decision-state.js";
 import { HIDDEN_BY } from "../../spec/facts.js";
+import { addressesIn, emailsIn, monthsIn, numbersIn, opensToEveryone, weekdaysIn } from "./named-values.js";
 import {
   actionClasses,
-  addressesIn,
   answerOf,
-  emailsIn,
   isActionWord,
   isLookOnlyTask,
   looksPromotional,
-  monthsIn,
   negatedClasses,
   nonLatinShare,
   normaliseText,
-  numbersIn,
-  opensToEveryone,
   taskClasses,
-  weekdaysIn,
   words,
 } from "./text-features.js";
 import { bestMatch, cosine, meanVector, type WordVectors } from "./word-vectors.js";
