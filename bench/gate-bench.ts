@@ -2,7 +2,9 @@
  * The gate's own benchmark (part of `npm run bench`): medians and p95 over many runs, and ratios against a
  * baseline measured in the same process, interleaved so both see the same machine load.
  *   - describe time on pages of about 10 KB, 100 KB and 1 MB, with the code installed in the document as
- *     the guard does, and shipped with each call as for a page nobody installed it in;
+ *     the guard does (the target found by the page's own query, as for any plain CSS selector), the same
+ *     with the target found by a Playwright locator (as for other selectors), and with the code shipped
+ *     with each call as for a page nobody installed it in;
  *   - the gate's added time per click: a guarded click ÷ a raw Playwright click on the same page, with an
  *     instant classifier so the model is excluded (its cost is reported by the model's own benchmark).
  *     Each click starts after a random pause of up to one display frame. A Playwright click waits for
@@ -10,7 +12,9 @@
  *     run back to back start in step with the frames, and then any gate cost at all, however small, adds
  *     a whole frame (a 10 KB page measures 1.5× that way with describe at 5 ms). An agent's clicks follow
  *     its model's answers, not the display, so they start anywhere in a frame: the random pause measures
- *     that, and the back-to-back figure is reported beside it. Started anywhere, a click whose gate
+ *     that, and the back-to-back figure is reported beside it. A second guarded click, whose describe
+ *     always asks a Playwright locator, is interleaved too, so the saving of the page's own query is
+ *     measured on the same load. Started anywhere, a click whose gate
  *     work ends before the frame it would have waited for anyway costs nothing extra, and one whose work
  *     runs past it costs a whole frame: when the gate takes about half a frame the guarded times are
  *     split between two values and their median jumps from run to run, so the ratio of means (whose
@@ -77,10 +81,19 @@ const context = await browser.newContext();
 // gets the code shipped with every call. Both are measured, interleaved, on the same page.
 const page = await context.newPage();
 await installDescribe(page);
-const describeResults: { page: string; elements: number; summary: Summary; shipped: Summary }[] = [];
+const describeResults: {
+  page: string;
+  elements: number;
+  summary: Summary;
+  viaLocator: Summary;
+  shipped: Summary;
+}[] = [];
 interface ClickComparison {
   raw: Summary;
   guarded: Summary;
+  /** Guarded, with describe finding the target through a Playwright locator. */
+  guardedViaLocator: Summary;
+  ratioOfMeansViaLocator: number;
   ratioOfMedians: number;
   medianPairRatio: number;
   /** Mean guarded ÷ mean raw: steady where the medians are not (see below). */
@@ -100,11 +113,19 @@ for (const size of SIZES) {
   const elements = await page.evaluate(() => document.querySelectorAll("*").length);
 
   const describeTimes: number[] = [];
+  const locatorTimes: number[] = [];
   const shippedTimes: number[] = [];
   for (let run = 0; run < runs + 5; run++) {
     let started = performance.now();
     const installed = await describeAction(page, { kind: "click", selector: "#bench-button" });
     const installedTime = performance.now() - started;
+    started = performance.now();
+    const located = await describeAction(
+      page,
+      { kind: "click", selector: "#bench-button" },
+      { pageQuery: false },
+    );
+    const locatorTime = performance.now() - started;
     started = performance.now();
     const shipped = await describeAction(
       page,
@@ -112,9 +133,11 @@ for (const size of SIZES) {
       { shipCode: true },
     );
     const shippedTime = performance.now() - started;
-    if (installed.shipped || !shipped.shipped) throw new Error("describe did not take the path measured");
+    if (installed.shipped || installed.query !== "page" || located.query !== "playwright" || !shipped.shipped)
+      throw new Error("describe did not take the path measured");
     if (run >= 5) {
       describeTimes.push(installedTime);
+      locatorTimes.push(locatorTime);
       shippedTimes.push(shippedTime);
     }
   }
@@ -122,15 +145,23 @@ for (const size of SIZES) {
     page: `${size.label} (${elements} elements)`,
     elements,
     summary: summarise(describeTimes),
+    viaLocator: summarise(locatorTimes),
     shipped: summarise(shippedTimes),
   });
 
   const logPath = join(mkdtempSync(join(tmpdir(), "stopline-bench-")), "evidence.jsonl");
   const guarded = guard(page, { task: "Show more products", backend: instant, evidence: logPath });
+  const guardedViaLocator = guard(page, {
+    task: "Show more products",
+    backend: instant,
+    evidence: join(mkdtempSync(join(tmpdir(), "stopline-bench-")), "evidence.jsonl"),
+    describe: { pageQuery: false },
+  });
   // Raw and guarded clicks alternate, so both see the same load; `anywhere` pauses before each.
   const compare = async (anywhere: boolean): Promise<ClickComparison> => {
     const raw: number[] = [];
     const gated: number[] = [];
+    const gatedViaLocator: number[] = [];
     for (let run = 0; run < runs + 3; run++) {
       if (anywhere) await pause(random() * FRAME_MS);
       let started = performance.now();
@@ -140,15 +171,22 @@ for (const size of SIZES) {
       started = performance.now();
       await guarded.click("#bench-button");
       const gatedTime = performance.now() - started;
+      if (anywhere) await pause(random() * FRAME_MS);
+      started = performance.now();
+      await guardedViaLocator.click("#bench-button");
+      const viaLocatorTime = performance.now() - started;
       if (run >= 3) {
         raw.push(rawTime);
         gated.push(gatedTime);
+        gatedViaLocator.push(viaLocatorTime);
       }
     }
     const pairRatios = gated.map((value, index) => value / (raw[index] as number));
     return {
       raw: summarise(raw),
       guarded: summarise(gated),
+      guardedViaLocator: summarise(gatedViaLocator),
+      ratioOfMeansViaLocator: mean(gatedViaLocator) / mean(raw),
       ratioOfMedians: summarise(gated).median / summarise(raw).median,
       medianPairRatio: percentile(pairRatios, 50),
       ratioOfMeans: mean(gated) / mean(raw),
@@ -157,6 +195,7 @@ for (const size of SIZES) {
   const anywhere = await compare(true);
   const backToBack = await compare(false);
   guarded.close();
+  guardedViaLocator.close();
   clickResults.push({ page: size.label, ...anywhere, backToBack });
 }
 await browser.close();
@@ -232,12 +271,17 @@ const lines = [
   ),
   ...describeResults.map(
     (row) =>
+      `| describe, ${row.page}, target found by a Playwright locator | ${fixed(row.viaLocator.median)} ms | ${fixed(row.viaLocator.p95)} ms |`,
+  ),
+  ...describeResults.map(
+    (row) =>
       `| describe, ${row.page}, code shipped with each call | ${fixed(row.shipped.median)} ms | ${fixed(row.shipped.p95)} ms |`,
   ),
   ...clickResults.flatMap((row) => [
     `| raw Playwright click, ${row.page} page | ${fixed(row.raw.median)} ms | ${fixed(row.raw.p95)} ms |`,
     `| guarded click (no model), ${row.page} page | ${fixed(row.guarded.median)} ms | ${fixed(row.guarded.p95)} ms |`,
     `| gate overhead ratio, ${row.page} page | ${fixed(row.ratioOfMedians, 2)}× (ratio of medians; median of paired ratios ${fixed(row.medianPairRatio, 2)}×; ratio of means ${fixed(row.ratioOfMeans, 2)}×) | |`,
+    `| gate overhead ratio, ${row.page} page, target found by a Playwright locator | ${fixed(row.guardedViaLocator.median / row.raw.median, 2)}× (ratio of medians; ratio of means ${fixed(row.ratioOfMeansViaLocator, 2)}×) | |`,
     `| gate overhead ratio, ${row.page} page, clicks back to back (in step with the frames) | ${fixed(row.backToBack.ratioOfMedians, 2)}× (raw ${fixed(row.backToBack.raw.median)} ms, guarded ${fixed(row.backToBack.guarded.median)} ms) | |`,
   ]),
   `| policy decision | ${fixed(report.policyMicroseconds.median, 2)} µs | ${fixed(report.policyMicroseconds.p95, 2)} µs |`,

@@ -17,7 +17,7 @@ import type {
 import type { PageText } from "../spec/page-scan.js";
 import type { CaptureOptions, FirewallCaptureOptions } from "./in-page/capture-text.js";
 import type { InPageField, InPageRequest, InPageResult } from "./in-page/describe-in-page.js";
-import { runInPage } from "./page-code.js";
+import { runInPage, type TargetQuery } from "./page-code.js";
 import { pageTextFromCapture } from "./page-text.js";
 
 export type DescribeErrorCode =
@@ -57,6 +57,12 @@ export interface DescribeOptions {
   firewall?: FirewallCaptureOptions | null;
   /** Ship the page code with the call even where `installDescribe` installed it (for measurements). */
   shipCode?: boolean;
+  /**
+   * Let the page's own query find the target of a plain CSS selector, where it finds what Playwright's
+   * locator finds (see in-page/plain-selector.ts). Default true; false always asks Playwright (for
+   * measurements).
+   */
+  pageQuery?: boolean;
 }
 
 /** The described action plus what only this process may see: the raw value, for dispatch and the rules. */
@@ -67,6 +73,8 @@ export interface Description {
   pageText: PageText | null;
   /** Whether the page code went with the call: the page was not installed, or the document predates it. */
   shipped: boolean;
+  /** How the target was found: the page's own query (plain CSS), Playwright's locator, or none (a goto). */
+  query: TargetQuery;
   /** Milliseconds spent in the page round trip and in building the facts. */
   elapsedMs: number;
 }
@@ -130,8 +138,12 @@ export async function describeAction(
   };
   let packed: string;
   let shipped: boolean;
+  let query: TargetQuery;
   try {
-    ({ packed, shipped } = await runInPage(page, action, request, options.shipCode));
+    ({ packed, shipped, query } = await runInPage(page, action, request, {
+      shipCode: options.shipCode ?? false,
+      pageQuery: options.pageQuery ?? true,
+    }));
   } catch (error) {
     const message = (error as Error).message.split("\n")[0] ?? String(error);
     if (/selector|Unexpected token|parse/i.test(message))
@@ -169,6 +181,7 @@ export async function describeAction(
     rawValue: action.value ?? null,
     pageText,
     shipped,
+    query,
     elapsedMs: performance.now() - started,
   };
 }

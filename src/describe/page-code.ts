@@ -3,6 +3,9 @@ import type { Frame, Page } from "playwright-core";
 import type { ProposedAction } from "../spec/action.js";
 import { captureText } from "./in-page/capture-text.js";
 import { describeInPage, type InPageRequest } from "./in-page/describe-in-page.js";
+import { resolvePlainSelector } from "./in-page/plain-selector.js";
+import { PRISTINE_DOM_SCRIPT } from "./in-page/pristine-dom.js";
+import { isPlainCssSelector } from "./selector-grammar.js";
 
 /**
  * How describe's page-side code reaches the page: shipped with each call, or installed once per document
@@ -15,6 +18,7 @@ import { describeInPage, type InPageRequest } from "./in-page/describe-in-page.j
 const SHIM = "const __name = (target) => target;";
 const CAPTURE_SOURCE = `const captureText = ${captureText.toString()};`;
 const DESCRIBE_SOURCE = `const describeInPage = ${describeInPage.toString()};`;
+const PLAIN_SELECTOR_SOURCE = `const resolvePlainSelector = ${resolvePlainSelector.toString()};`;
 // The result leaves the page as one JSON string: Playwright's own serialisation of a result with hundreds
 // of small objects costs tens of milliseconds on a big page, this about one. It is written by hand, from
 // own properties only, so a page that defines `toJSON` on a prototype cannot forge it; strings are quoted
@@ -75,16 +79,23 @@ ${SHIM}
 ${CAPTURE_SOURCE}
 ${DESCRIBE_SOURCE}
 ${PACK_SOURCE}
+${PLAIN_SELECTOR_SOURCE}
 const name = ${JSON.stringify(INSTALLED_NAME)};
 if (Object.hasOwn(window, name)) return;
-const run = (elements, request) => pack(describeInPage(elements, request, captureText));
+// Given a plain CSS selector instead of elements, finds them with the page's own query; "" asks the
+// caller to use Playwright's locator (see plain-selector.ts).
+const run = (elements, request) => {
+  if (typeof elements !== "string") return pack(describeInPage(elements, request, captureText));
+  const found = resolvePlainSelector(elements);
+  return found === null ? "" : pack(describeInPage(found, request, captureText));
+};
 Object.defineProperty(window, name, { value: run, enumerable: false, configurable: false, writable: false });
 })();`;
 interface InstalledCall {
   name: string;
   request: InPageRequest;
 }
-type InstalledRun = (elements: Element[], request: InPageRequest) => string;
+type InstalledRun = (elements: Element[] | string, request: InPageRequest) => string;
 // Both return null when the document has no installed code: the caller ships it.
 const onElementsInstalled = (elements: Element[], call: InstalledCall): string | null => {
   const run = (window as unknown as Record<string, unknown>)[call.name];
@@ -94,6 +105,11 @@ const onPageInstalled = (call: InstalledCall): string | null => {
   const run = (window as unknown as Record<string, unknown>)[call.name];
   return typeof run === "function" ? (run as InstalledRun)([], call.request) : null;
 };
+// "" when the page's own query cannot stand in for Playwright's (see plain-selector.ts).
+const onSelectorInstalled = (call: InstalledCall & { selector: string }): string | null => {
+  const run = (window as unknown as Record<string, unknown>)[call.name];
+  return typeof run === "function" ? (run as InstalledRun)(call.selector, call.request) : null;
+};
 /**
  * Pages `installDescribe` was called on, and whether their current document probably has the code: not
  * the document open at the install, yes after each main-frame navigation. A wrong "yes" (a same-document
@@ -102,8 +118,9 @@ const onPageInstalled = (call: InstalledCall): string | null => {
 const installedPages = new WeakMap<Page, { present: boolean }>();
 
 /**
- * Installs describe's page code in every document this page opens from now on (the guard does this).
- * The document already open keeps working: its calls ship the code.
+ * Installs describe's page code in every document this page opens from now on (the guard does this),
+ * after the pristine copies of the DOM functions it relies on (see pristine-dom.ts), in one script that
+ * runs before the page's own. The document already open keeps working: its calls ship the code.
  */
 export async function installDescribe(page: Page): Promise<void> {
   if (installedPages.has(page)) return;
@@ -114,7 +131,7 @@ export async function installDescribe(page: Page): Promise<void> {
   };
   page.on("framenavigated", onNavigated);
   try {
-    await page.addInitScript({ content: DESCRIBE_INIT_SCRIPT });
+    await page.addInitScript({ content: `${PRISTINE_DOM_SCRIPT}\n${DESCRIBE_INIT_SCRIPT}` });
   } catch (error) {
     installedPages.delete(page);
     page.off("framenavigated", onNavigated);
@@ -122,30 +139,44 @@ export async function installDescribe(page: Page): Promise<void> {
   }
 }
 
+/** How describe found the target: the page's own query, Playwright's locator, or none (a goto). */
+export type TargetQuery = "page" | "playwright" | "none";
+
 /**
  * Runs describe's page code for one action in one round trip: a goto reads the page, any other kind the
  * elements its selector matches. Uses the installed code where the document has it (unless `shipCode`),
- * else ships it. Playwright's errors (a bad selector, a closed page) propagate to the caller.
+ * else ships it. With the installed code, a plain CSS selector is resolved by the page's own query in a
+ * plain call, which saves the locator's search of every shadow root (see plain-selector.ts); any other
+ * selector, or a page where that query cannot stand in, goes through a Playwright locator. Playwright's
+ * errors (a bad selector, a closed page) propagate to the caller.
  */
 export async function runInPage(
   page: Page,
   action: ProposedAction,
   request: InPageRequest,
-  shipCode = false,
-): Promise<{ packed: string; shipped: boolean }> {
+  how: { shipCode: boolean; pageQuery: boolean } = { shipCode: false, pageQuery: true },
+): Promise<{ packed: string; shipped: boolean; query: TargetQuery }> {
   const installed = installedPages.get(page);
-  if (installed?.present && !shipCode) {
+  const selector = action.kind === "goto" ? null : (action.selector as string);
+  const viaLocator: TargetQuery = selector === null ? "none" : "playwright";
+  if (installed?.present && !how.shipCode) {
     const call: InstalledCall = { name: INSTALLED_NAME, request };
-    const packed =
-      action.kind === "goto"
-        ? await page.evaluate(onPageInstalled, call)
-        : await page.locator(action.selector as string).evaluateAll(onElementsInstalled, call);
-    if (packed !== null) return { packed, shipped: false };
+    let packed: string | null;
+    if (selector !== null && how.pageQuery && isPlainCssSelector(selector)) {
+      packed = await page.evaluate(onSelectorInstalled, { ...call, selector });
+      if (packed !== null && packed !== "") return { packed, shipped: false, query: "page" };
+    } else packed = "";
+    if (packed === "")
+      packed =
+        selector === null
+          ? await page.evaluate(onPageInstalled, call)
+          : await page.locator(selector).evaluateAll(onElementsInstalled, call);
+    if (packed !== null) return { packed, shipped: false, query: viaLocator };
     installed.present = false;
   }
   const packed =
-    action.kind === "goto"
+    selector === null
       ? await page.evaluate(onPage, request)
-      : await page.locator(action.selector as string).evaluateAll(onElements, request);
-  return { packed, shipped: true };
+      : await page.locator(selector).evaluateAll(onElements, request);
+  return { packed, shipped: true, query: viaLocator };
 }

@@ -16,7 +16,6 @@ import {
   type Description,
   describeAction,
 } from "../describe/describe-action.js";
-import { PRISTINE_DOM_SCRIPT } from "../describe/in-page/pristine-dom.js";
 import { installDescribe } from "../describe/page-code.js";
 import { approvalEntry, decisionEntry, outcomeEntry } from "../evidence/evidence-entries.js";
 import { EvidenceLog } from "../evidence/evidence-log.js";
@@ -195,10 +194,7 @@ export function guard(page: Page, options: GuardOptions): GuardedPage {
 
   // DOM functions saved at document start, before the page's scripts can patch them (see pristine-dom.ts),
   // and describe's own code, so an action does not ship and compile it again (see installDescribe).
-  const pristine = Promise.all([
-    page.addInitScript({ content: PRISTINE_DOM_SCRIPT }).catch(() => undefined),
-    installDescribe(page).catch(() => undefined),
-  ]);
+  const pristine = installDescribe(page).catch(() => undefined);
   const describeOptions = settings.detector
     ? { ...options.describe, firewall: options.describe?.firewall ?? GATE_FIREWALL_CAPTURE }
     : options.describe;

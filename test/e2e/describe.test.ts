@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { evaluateHardRules } from "../../src/core/hard-rules.js";
 import { type DescribeError, describeAction, isNamedKey } from "../../src/describe/describe-action.js";
 import { installDescribe } from "../../src/describe/page-code.js";
 import { GATE_FIREWALL_CAPTURE } from "../../src/firewall/gate-settings.js";
+import { guard } from "../../src/playwright/guard.js";
 import type { ProposedAction } from "../../src/spec/action.js";
 import { browser, closeBrowser, fixture, pageWith } from "../support/browser.js";
+import { fixedBackend } from "../support/scripted-backend.js";
 
 let page: Page;
 before(async () => {
@@ -190,22 +195,24 @@ describe("describe: bad proposals are clear errors", () => {
   });
 });
 
+const URL_ = "https://billing.example/invoices";
+/** A page serving `body` at URL_, with describe's code installed before (or after) it loads. */
+async function installedPage(body: string, installFirst: boolean): Promise<Page> {
+  const context = await (await browser()).newContext();
+  const fresh = await context.newPage();
+  await fresh.route("**/*", (route) =>
+    route.request().url() === URL_
+      ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body })
+      : route.fulfill({ status: 404, body: "" }),
+  );
+  if (installFirst) await installDescribe(fresh);
+  await fresh.goto(URL_);
+  if (!installFirst) await installDescribe(fresh);
+  return fresh;
+}
+
 describe("describe: code installed once per document", () => {
-  const URL_ = "https://billing.example/invoices";
   const html = fixture("describe/kitchen-sink.html");
-  async function installedPage(body: string, installFirst: boolean): Promise<Page> {
-    const context = await (await browser()).newContext();
-    const fresh = await context.newPage();
-    await fresh.route("**/*", (route) =>
-      route.request().url() === URL_
-        ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body })
-        : route.fulfill({ status: 404, body: "" }),
-    );
-    if (installFirst) await installDescribe(fresh);
-    await fresh.goto(URL_);
-    if (!installFirst) await installDescribe(fresh);
-    return fresh;
-  }
   const actions: ProposedAction[] = [
     { kind: "click", selector: "#delete-4471" },
     { kind: "fill", selector: "#pass", value: "hunter2" },
@@ -223,7 +230,21 @@ describe("describe: code installed once per document", () => {
       assert.equal(viaInstalled.shipped, false, `${action.kind} ${action.selector} used the installed code`);
       assert.equal(viaShipped.shipped, true);
       assert.deepEqual(viaInstalled.described, viaShipped.described);
-      assert.deepEqual({ ...viaInstalled.pageText, elapsedMs: 0 }, { ...viaShipped.pageText, elapsedMs: 0 });
+      // The install also saved pristine DOM functions, which the shipped page lacks and says so.
+      const withoutPristineNote = (text: typeof viaShipped.pageText) => ({
+        ...text,
+        elapsedMs: 0,
+        limitations: text?.limitations.filter((line) => !line.includes("pristine")),
+      });
+      assert.deepEqual(withoutPristineNote(viaInstalled.pageText), withoutPristineNote(viaShipped.pageText));
+      assert.equal(
+        viaShipped.pageText?.limitations.some((line) => line.includes("no pristine copies")),
+        true,
+      );
+      assert.equal(
+        viaInstalled.pageText?.limitations.some((line) => line.includes("no pristine copies")),
+        false,
+      );
     }
     await installed.context().close();
     await plain.context().close();
@@ -268,5 +289,104 @@ describe("describe: code installed once per document", () => {
     assert.equal(shipped, false);
     assert.equal(described.action.target?.name, "Delete invoice 4471");
     await installed.context().close();
+  });
+});
+
+describe("describe: plain CSS selectors resolved by the page's own query", () => {
+  // The kitchen sink without its shadow root: Playwright's CSS engine then finds what the page's query finds.
+  const lightOnly = fixture("describe/kitchen-sink.html").replace(/<script>[\s\S]*?<\/script>/, "");
+  const installed = (body: string) => installedPage(body, true);
+
+  it("describes exactly what a Playwright locator finds", async () => {
+    const viaPage = await installed(lightOnly);
+    const viaLocator = await pageWith(lightOnly, URL_);
+    for (const action of [
+      { kind: "click", selector: "#delete-4471" },
+      { kind: "fill", selector: "form#login input[name=pass]", value: "hunter2" },
+      { kind: "select", selector: "#sort", value: "amount" },
+      { kind: "check", selector: "#remember" },
+    ] satisfies ProposedAction[]) {
+      const fast = await describeAction(viaPage, action, { firewall: GATE_FIREWALL_CAPTURE });
+      const slow = await describeAction(viaLocator, action, { firewall: GATE_FIREWALL_CAPTURE });
+      assert.equal(fast.query, "page", `${action.selector} was resolved by the page's query`);
+      assert.equal(slow.query, "playwright");
+      assert.deepEqual(fast.described, slow.described);
+    }
+    await viaPage.context().close();
+    await viaLocator.context().close();
+  });
+  it("asks Playwright for other selectors and on a page with an open shadow root", async () => {
+    const light = await installed(lightOnly);
+    const other = await describeAction(light, {
+      kind: "click",
+      selector: "#delete-4471:visible",
+    });
+    assert.equal(other.query, "playwright");
+    assert.equal(other.described.action.target?.name, "Delete invoice 4471");
+    await light.context().close();
+    const withShadow = await installed(fixture("describe/kitchen-sink.html"));
+    const plain = await describeAction(withShadow, { kind: "click", selector: "#delete-4471" });
+    assert.equal(plain.query, "playwright");
+    const inShadow = await describeAction(withShadow, { kind: "click", selector: "#shadow-btn" });
+    assert.equal(inShadow.described.action.target?.inShadowRoot, true);
+    await withShadow.context().close();
+  });
+  it("reports no match and several matches as a locator would", async () => {
+    const light = await installed(lightOnly);
+    await assert.rejects(
+      describeAction(light, { kind: "click", selector: "#no-such-button" }),
+      (error: DescribeError) => error.code === "no_match",
+    );
+    await assert.rejects(
+      describeAction(light, { kind: "click", selector: "button" }),
+      (error: DescribeError) => error.code === "ambiguous" && /matches \d+ elements/.test(error.message),
+    );
+    await light.context().close();
+  });
+  it("a page that patches querySelectorAll cannot swap the element described", async () => {
+    const hostile = lightOnly.replace(
+      "</body>",
+      `<script>
+  const real = Document.prototype.querySelectorAll;
+  Document.prototype.querySelectorAll = function (selector) {
+    return real.call(this, selector === "#delete-4471" ? "#js" : selector);
+  };
+</script></body>`,
+    );
+    const page = await installed(hostile);
+    assert.equal(await page.evaluate(() => document.querySelectorAll("#delete-4471")[0]?.id), "js");
+    const { described, query } = await describeAction(page, { kind: "click", selector: "#delete-4471" });
+    assert.equal(query, "page");
+    assert.equal(described.action.target?.name, "Delete invoice 4471");
+    assert.equal(described.action.destination, null);
+    await page.context().close();
+  });
+  it("a page that hides a shadow root with a twin of the target gets its click refused, not misdirected", async () => {
+    const hidden = lightOnly.replace(
+      "</body>",
+      `<div id="twin-host"></div>
+<script>
+  window.__clicks = [];
+  const root = document.getElementById("twin-host").attachShadow({ mode: "open" });
+  root.innerHTML = '<button id="delete-4471">Pay now</button>';
+  root.firstChild.addEventListener("click", () => window.__clicks.push("shadow twin"));
+  document.getElementById("delete-4471").addEventListener("click", () => window.__clicks.push("light"));
+  Object.defineProperty(Element.prototype, "shadowRoot", { get() { return null; }, configurable: true });
+</script></body>`,
+    );
+    const page = await installed(hidden);
+    const { described, query } = await describeAction(page, { kind: "click", selector: "#delete-4471" });
+    assert.equal(query, "page", "the hidden shadow root kept describe on the page's query");
+    assert.equal(described.action.target?.name, "Delete invoice 4471");
+    const gated = guard(page, {
+      task: "Delete invoice 4471",
+      backend: fixedBackend("read_only", 1, 0),
+      evidence: join(mkdtempSync(join(tmpdir(), "stopline-describe-")), "evidence.jsonl"),
+    });
+    // Playwright's locator sees the twin too: strict mode refuses to click either.
+    await assert.rejects(gated.click("#delete-4471"), /strict mode violation/);
+    gated.close();
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __clicks: string[] }).__clicks), []);
+    await page.context().close();
   });
 });
