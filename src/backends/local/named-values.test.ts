@@ -19,6 +19,9 @@ describe("named values: months, weekdays and addresses the task and the element 
   it("reads weekdays", () => {
     assert.deepEqual([...weekdaysIn("Book the room for Thursday, not Fri")].sort(), [4, 5]);
     assert.deepEqual([...weekdaysIn("Reunión el jueves")], [4]);
+    assert.deepEqual([...weekdaysIn("Stop people booking me on Fridays")], [5]);
+    assert.deepEqual([...weekdaysIn("Wir treffen uns dienstags")], [2]);
+    assert.deepEqual([...weekdaysIn("Sundays are for chores")], [7]);
   });
   it("reads IPv4 addresses and ranges, and knows which ranges let everyone in", () => {
     assert.deepEqual(

@@ -72,7 +72,13 @@ const WEEKDAY_NAMES: readonly string[][] = [
   ["saturday", "samstag", "sábado", "samedi", "sabato", "zaterdag", "sat"],
   ["sunday", "sonntag", "domingo", "dimanche", "domenica", "zondag", "sun"],
 ];
-const WEEKDAY_OF = positionOf(WEEKDAY_NAMES);
+// "On Fridays", "freitags", "vrijdags": the full names that end in -day/-tag/-dag also take an -s.
+const WEEKDAY_OF = positionOf(
+  WEEKDAY_NAMES.map((names) => [
+    ...names,
+    ...names.filter((name) => /(day|tag|dag)$/.test(name)).map((name) => `${name}s`),
+  ]),
+);
 
 /** The positions of the words of a text that `names` knows, except the word `skip`. */
 function namedIn(
