@@ -146,7 +146,7 @@ export type TargetQuery = "page" | "playwright" | "none";
  * Runs describe's page code for one action in one round trip: a goto reads the page, any other kind the
  * elements its selector matches. Uses the installed code where the document has it (unless `shipCode`),
  * else ships it. With the installed code, a plain CSS selector is resolved by the page's own query in a
- * plain call, which saves the locator's search of every shadow root (see plain-selector.ts); any other
+ * plain call, which saves the locator's walk of the page (see plain-selector.ts); any other
  * selector, or a page where that query cannot stand in, goes through a Playwright locator. Playwright's
  * errors (a bad selector, a closed page) propagate to the caller.
  */
