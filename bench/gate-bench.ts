@@ -12,13 +12,13 @@
  *     run back to back start in step with the frames, and then any gate cost at all, however small, adds
  *     a whole frame (a 10 KB page measures 1.5× that way with describe at 5 ms). An agent's clicks follow
  *     its model's answers, not the display, so they start anywhere in a frame: the random pause measures
- *     that, and the back-to-back figure is reported beside it. A second guarded click, whose describe
- *     always asks a Playwright locator, is interleaved too, so the saving of the page's own query is
- *     measured on the same load. Started anywhere, a click whose gate
+ *     that, and the back-to-back figure is reported beside it. Started anywhere, a click whose gate
  *     work ends before the frame it would have waited for anyway costs nothing extra, and one whose work
  *     runs past it costs a whole frame: when the gate takes about half a frame the guarded times are
  *     split between two values and their median jumps from run to run, so the ratio of means (whose
- *     extra is the gate's time on average) is reported too;
+ *     extra is the gate's time on average) is reported too. A second guarded click, whose describe
+ *     always asks a Playwright locator, is interleaved as well, so the saving of the page's own query is
+ *     measured on the same load;
  *   - policy time per decision and evidence-log append time (write + fsync).
  * Writes results/bench/gate-bench.json and prints a markdown table.
  *   npx tsx bench/gate-bench.ts [--runs 60]

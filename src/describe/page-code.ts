@@ -161,14 +161,16 @@ export async function runInPage(
   const viaLocator: TargetQuery = selector === null ? "none" : "playwright";
   if (installed?.present && !how.shipCode) {
     const call: InstalledCall = { name: INSTALLED_NAME, request };
-    let packed: string | null;
-    if (selector !== null && how.pageQuery && isPlainCssSelector(selector)) {
-      packed = await page.evaluate(onSelectorInstalled, { ...call, selector });
-      if (packed !== null && packed !== "") return { packed, shipped: false, query: "page" };
-    } else packed = "";
-    if (packed === "")
-      packed =
-        selector === null
+    // "" when the page's query cannot stand in, null when the document has no installed code.
+    const viaPage =
+      selector !== null && how.pageQuery && isPlainCssSelector(selector)
+        ? await page.evaluate(onSelectorInstalled, { ...call, selector })
+        : "";
+    if (viaPage) return { packed: viaPage, shipped: false, query: "page" };
+    const packed =
+      viaPage === null
+        ? null
+        : selector === null
           ? await page.evaluate(onPageInstalled, call)
           : await page.locator(selector).evaluateAll(onElementsInstalled, call);
     if (packed !== null) return { packed, shipped: false, query: viaLocator };
