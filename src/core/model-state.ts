@@ -104,6 +104,7 @@ export function buildModelState(
             placeholder: target.placeholder,
             href: target.href,
             itemText: target.itemText === null ? null : redactSecretsInText(target.itemText),
+            section: target.section === null ? null : redactSecretsInText(target.section),
             formAction: target.form?.action ?? null,
             formMethod: target.form?.method ?? null,
             submitsForm: target.submitsForm,

@@ -235,6 +235,7 @@ export function buildFacts(
       inShadowRoot: raw.inShadowRoot,
       inIframe: raw.inIframe,
       itemText: raw.itemText,
+      section: raw.section,
       options: raw.options,
       checked: raw.checked,
       currentValueLength: raw.currentValueLength,

@@ -114,6 +114,7 @@ export function describedCaseFacts(evalCase: DescribedCase): {
       inShadowRoot: false,
       inIframe: false,
       itemText: written.itemText ?? null,
+      section: written.section ?? null,
       options:
         tag === "select" && action.value !== undefined
           ? [{ value: action.value, label: action.value }]

@@ -192,6 +192,7 @@ export interface FactsSummary {
       formAction: string | null;
       visible: boolean;
       itemText: string | null;
+      section: string | null;
     } | null;
     destination: { url: string; origin: string; via: string; offOrigin: boolean } | null;
   };
@@ -298,6 +299,7 @@ function factsSummary(
             formAction: action.target.form?.action ?? null,
             visible: action.target.visible && !action.target.covered,
             itemText: action.target.itemText,
+            section: action.target.section,
           }
         : null,
       destination: state?.action.destination ?? null,

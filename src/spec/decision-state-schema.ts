@@ -59,6 +59,7 @@ const targetSchema = z.strictObject({
   placeholder: nullableString,
   href: nullableString,
   itemText: nullableString,
+  section: nullableString.optional(),
   formAction: nullableString,
   formMethod: nullableString,
   submitsForm: z.boolean(),

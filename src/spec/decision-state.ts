@@ -24,6 +24,8 @@ export interface DecisionState {
       placeholder: string | null;
       href: string | null;
       itemText: string | null;
+      /** The sections the target sits in, innermost first (see TargetFacts.section); absent from older states. */
+      section?: string | null;
       formAction: string | null;
       formMethod: string | null;
       submitsForm: boolean;

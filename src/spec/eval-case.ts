@@ -48,6 +48,7 @@ const describedTarget = z.strictObject({
   formAction: z.string().nullable().optional(),
   formMethod: z.string().nullable().optional(),
   itemText: z.string().nullable().optional(),
+  section: z.string().nullable().optional(),
 });
 
 const describedAction = z.strictObject({

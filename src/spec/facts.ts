@@ -110,6 +110,12 @@ export interface TargetFacts {
   inIframe: boolean;
   /** The text of the row, list item, card or article the element belongs to, bounded. */
   itemText: string | null;
+  /**
+   * The sections the element sits in, innermost first and joined by " › ": the nearest heading above it,
+   * then the names of the fieldsets, groups, toolbars, forms, dialogs and landmarks around it (at most
+   * four names of 60 characters, 160 in all); null when none has a name.
+   */
+  section: string | null;
   /** For `select`: the visible labels of the options and which one the value picks. */
   options: { value: string; label: string }[] | null;
   checked: boolean | null;

@@ -122,6 +122,28 @@ describe("describe: the target element", () => {
   });
 });
 
+describe("describe: the sections a target sits in", () => {
+  it("names the nearest heading, then the labelled regions around it, innermost first", async () => {
+    const sections = await pageWith(
+      `<div><div><button id="plain">Plain</button></div></div>
+      <h1>Desk lamps</h1>
+      <aside aria-label="Filters"><h3>Price</h3><label><input type="checkbox" id="under-50"> Under $50</label>
+        <fieldset><legend>Colour</legend><label><input type="checkbox" id="black"> Black</label></fieldset></aside>
+      <div role="toolbar" aria-labelledby="tools-name"><span id="tools-name">Search tools</span><select id="time"><option>Any time</option></select></div>
+      <section><h2>Danger zone</h2><div><p>Deleting is permanent.</p><button id="delete">Delete workspace</button></div></section>`,
+      "https://shop.example/search",
+    );
+    const sectionOf = async (selector: string) =>
+      (await describeAction(sections, { kind: "click", selector })).described.action.target?.section;
+    assert.equal(await sectionOf("#under-50"), "Price › Filters");
+    assert.equal(await sectionOf("#black"), "Colour › Price › Filters");
+    assert.equal(await sectionOf("#time"), "Search tools › Desk lamps");
+    assert.equal(await sectionOf("#delete"), "Danger zone");
+    assert.equal(await sectionOf("#plain"), null);
+    await sections.close();
+  });
+});
+
 describe("describe: the page", () => {
   it("collects hidden text with its provenance, through stylesheets and classes", async () => {
     const { page: facts } = await target("#home");

@@ -23,6 +23,7 @@ export function target(overrides: Partial<TargetFacts> = {}): TargetFacts {
     inShadowRoot: false,
     inIframe: false,
     itemText: null,
+    section: null,
     options: null,
     checked: null,
     currentValueLength: null,
@@ -71,5 +72,25 @@ export function described(
       stateHash: "0".repeat(64),
       ...page,
     },
+  };
+}
+
+/** Ticking "Under $50" for the task "Find me a desk lamp under $50"; override the box's facts. */
+export function priceFilterTick(overrides: Partial<TargetFacts> = {}): {
+  described: DescribedAction;
+  task: string;
+} {
+  return {
+    described: described({
+      kind: "check",
+      target: target({
+        tag: "input",
+        role: "checkbox",
+        inputType: "checkbox",
+        name: "Under $50",
+        ...overrides,
+      }),
+    }),
+    task: "Find me a desk lamp under $50",
   };
 }

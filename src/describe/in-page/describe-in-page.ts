@@ -199,6 +199,51 @@ export function describeInPage(
     return null;
   };
 
+  // The sections the element sits in, innermost first: the nearest heading above it, then the names of
+  // the fieldsets, groups, toolbars, forms, dialogs and landmarks around it. "Filters › Price" tells a
+  // view control from a saved setting; "Danger zone" tells a small button from a harmless one.
+  const SECTION_BOUND = 160;
+  const SECTION_CONTAINER =
+    "fieldset, details, dialog, form, aside, nav, section, header, footer, [role=toolbar], [role=group], [role=radiogroup], [role=search], [role=region], [role=complementary], [role=navigation], [role=dialog], [role=alertdialog], [role=tablist], [role=menu], [role=form], [aria-label], [aria-labelledby]";
+  const HEADING = /^H[1-6]$/;
+  const sectionOf = (node: Element): string | null => {
+    const names: string[] = [];
+    let headingFound = false;
+    let current: Element | null = node;
+    for (let depth = 0; current && current !== document.body && depth < 30 && names.length < 4; depth++) {
+      if (!headingFound) {
+        let sibling = current.previousElementSibling;
+        for (let step = 0; sibling && step < 12; step++, sibling = sibling.previousElementSibling) {
+          if (HEADING.test(sibling.tagName) || sibling.getAttribute("role") === "heading") {
+            const text = textOf(sibling);
+            if (text) names.push(clean(text, 60));
+            headingFound = true;
+            break;
+          }
+        }
+      }
+      const parent: Element | null = current.parentElement;
+      if (parent && parent !== document.body && parent.matches(SECTION_CONTAINER)) {
+        const labelledBy = parent.getAttribute("aria-labelledby");
+        const caption = parent.querySelector(":scope > legend, :scope > summary");
+        const name = clean(
+          parent.getAttribute("aria-label") ||
+            (labelledBy
+              ? labelledBy
+                  .split(/\s+/)
+                  .map((id) => byId(parent, id)?.textContent ?? "")
+                  .join(" ")
+              : "") ||
+            (caption ? textOf(caption) : ""),
+          60,
+        );
+        if (name && !names.includes(name)) names.push(name);
+      }
+      current = parent;
+    }
+    return names.length > 0 ? clean(names.join(" › "), SECTION_BOUND) : null;
+  };
+
   const fieldDescriptor = (field: Element): InPageField => ({
     tag: field.tagName.toLowerCase(),
     inputType: field.tagName === "INPUT" ? ((field as HTMLInputElement).type || "text").toLowerCase() : null,
@@ -389,6 +434,7 @@ export function describeInPage(
       inShadowRoot: rootOf(element) instanceof ShadowRoot,
       inIframe,
       itemText: itemTextOf(element),
+      section: sectionOf(element),
       options,
       checked: isCheckable ? (element as HTMLInputElement).checked : null,
       currentValueLength: isTextField ? (element as HTMLInputElement).value.length : null,
@@ -507,6 +553,7 @@ export interface InPageTarget {
   inShadowRoot: boolean;
   inIframe: boolean;
   itemText: string | null;
+  section: string | null;
   options: { value: string; label: string }[] | null;
   checked: boolean | null;
   currentValueLength: number | null;
