@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { described, target } from "../../../test/support/facts.js";
+import { described, form, priceFilterTick, target } from "../../../test/support/facts.js";
 import { buildModelState } from "../../core/model-state.js";
 import { extractFeatures } from "./feature-extractor.js";
 
@@ -109,5 +109,27 @@ describe("the embedded model's features: the item's identity against the task's"
       ),
     ).servesTask;
     assert.ok(!budget.has("fill:code-elsewhere"));
+  });
+});
+
+describe("the embedded model's features: where the control sits", () => {
+  const tickBox = (overrides: Parameters<typeof target>[0]) => {
+    const { described: tick, task } = priceFilterTick(overrides);
+    return extractFeatures(buildModelState(tick, task, origins));
+  };
+
+  it("reads the section's words: a filter panel is a view control, and its words meet the task's", () => {
+    const inFilters = tickBox({ section: "Price › Filters" });
+    assert.ok(inFilters.effect.has("seccls:read"));
+    assert.ok(inFilters.effect.has("k+seccls:check|read"));
+    assert.ok(inFilters.effect.has("sec:filter"));
+    assert.ok([...inFilters.servesTask.keys()].some((name) => name.startsWith("ov:section:")));
+    const bare = tickBox({ section: null });
+    assert.ok(![...bare.effect.keys()].some((name) => name.startsWith("sec")));
+  });
+
+  it("tells a tick box outside any form from one in a form that waits for submit", () => {
+    assert.ok(tickBox({}).effect.has("k+form:check|none"));
+    assert.ok(tickBox({ form: form({ method: "get" }) }).effect.has("k+form:check|get"));
   });
 });

@@ -300,6 +300,7 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   const idWords = words(`${target?.id ?? ""} ${target?.elementName ?? ""}`, 12);
   const placeholderWords = words(target?.placeholder, 12);
   const itemWords = words(target?.itemText, 40);
+  const sectionWords = words(target?.section, 24);
   const valueWords = kind === "fill" || kind === "select" ? words(action.value, 40) : [];
   const hrefWords = pathWords(action.destination?.url ?? target?.href ?? target?.formAction);
   const titleWords = words(page.title, 20);
@@ -329,6 +330,8 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
     if (action.destination.offOrigin) common("dest:off-origin");
   }
   if (kind === "check" || kind === "uncheck") common(`checked-before:${String(target?.checked)}`);
+  // A select or tick box outside any form changes the view or saves at once; inside one it waits for submit.
+  if (target && kind !== "goto") common(`k+form:${kind}|${target.formMethod ?? "none"}`);
   if (action.valueRedacted) common("value:redacted");
   for (const token of nameWords) {
     add(effect, `n:${token}`);
@@ -357,6 +360,12 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
     common(`k+cls:${kind}|${cls}`);
   }
   for (const cls of actionClasses(hrefWords)) add(effect, `hrefcls:${cls}`, 0.5);
+  // The section names what a control is part of: a filter panel, a toolbar of search tools, a danger zone.
+  for (const token of sectionWords) add(effect, `sec:${token}`, 0.5);
+  for (const cls of actionClasses(sectionWords)) {
+    common(`seccls:${cls}`, 0.7);
+    common(`k+seccls:${kind}|${cls}`, 0.7);
+  }
   for (const cls of actionClasses(titleWords)) add(effect, `ticls:${cls}`, 0.3);
   if (labelClasses.size === 0) common("cls:none");
   // "Show app password", "Reveal secret address": reading a secret exposes it.
@@ -388,6 +397,7 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   relate("name", nameWords);
   relate("label", labelWords);
   relate("item", itemWords);
+  relate("section", sectionWords);
   relate("href", hrefWords);
   if (kind === "fill" || kind === "select") relate("value", valueWords);
   const askedByLabel = [...labelClasses].some((cls) => taskAsks.has(cls) && !forbidden.has(cls));

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { addToCart } from "../../../test/support/contract-states.js";
-import { described, target } from "../../../test/support/facts.js";
+import { described, priceFilterTick, target } from "../../../test/support/facts.js";
 import { askModel } from "../../core/model-call.js";
 import { buildModelState } from "../../core/model-state.js";
 import { decide } from "../../core/policy.js";
@@ -150,6 +150,20 @@ describe("the embedded model on inputs like and unlike its training data", () =>
       );
     });
   }
+});
+
+describe("the embedded model reads where a control sits", () => {
+  it("leans further toward read_only for a tick box in a filter panel than for the same box in settings", () => {
+    const readOnly = (section: string) => {
+      const { described: tick, task } = priceFilterTick({ section });
+      const state = buildModelState(tick, task, origins);
+      const answers = answerWithModel(model, state).answers as {
+        effect: { probabilities: Record<string, number> };
+      };
+      return answers.effect.probabilities.read_only ?? 0;
+    };
+    assert.ok(readOnly("Price › Filters") > readOnly("Notifications › Email settings"));
+  });
 });
 
 describe("the embedded backend's answers and faults", () => {
