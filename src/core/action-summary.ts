@@ -10,9 +10,12 @@ function targetWords(action: ActionFacts): string {
   if (!target) return "the page";
   const role = target.role ?? target.tag;
   const name = quoted(target.name) || quoted(target.placeholder) || quoted(target.elementName ?? target.id);
+  // The row or card it belongs to says which one; without one, the section says where it is.
   const item = target.itemText
     ? ` in “${target.itemText.slice(0, 60)}${target.itemText.length > 60 ? "…" : ""}”`
-    : "";
+    : target.section
+      ? ` under ${quoted(target.section)}`
+      : "";
   return `the ${role}${name ? ` ${name}` : ""}${item}`;
 }
 
