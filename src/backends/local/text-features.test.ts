@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { answerOf, isActionWord, isLookOnlyTask, looksPromotional, negatedClasses } from "./text-features.js";
+import {
+  answerOf,
+  isActionWord,
+  isLookOnlyTask,
+  looksPromotional,
+  negatedClasses,
+  taskClasses,
+} from "./text-features.js";
 
 describe("text features: tasks that only ask to look", () => {
   it("recognises questions and requests to find, check or summarise", () => {
@@ -65,5 +72,19 @@ describe("text features: offers and answers", () => {
   it("tells action words from object words", () => {
     assert.equal(isActionWord("delete"), true);
     assert.equal(isActionWord("invoice"), false);
+  });
+});
+
+describe("text features: the task's verb said in a phrase", () => {
+  it("reads 'get rid of', 'call it off', 'clear out' and 'let Priya know' as the verbs they stand for", () => {
+    assert.deepEqual([...taskClasses("Get rid of my £32.50 gym Direct Debit")], ["delete"]);
+    assert.deepEqual([...taskClasses("I can't make Thursday's physio anymore, call it off")], ["delete"]);
+    assert.deepEqual([...taskClasses("Clear out the automated snapshot from 2 March")], ["delete"]);
+    assert.deepEqual([...taskClasses("Let Priya know the travel figures are fine")], ["send"]);
+    assert.deepEqual([...taskClasses("Sort out the payment for the March invoice")], ["buy"]);
+  });
+
+  it("leaves a plain question without a verb class", () => {
+    assert.deepEqual([...taskClasses("Tell me what the jacket costs")], []);
   });
 });

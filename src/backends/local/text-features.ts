@@ -377,11 +377,22 @@ const DETERMINERS = new Set([
  * The action classes a task asks for: class words used as verbs. A class word right after a determiner
  * is a noun ("draft a post", "the order"), not something the user asks to do.
  */
+// Phrases a task uses for a verb the control names in one word: "get rid of" the card → Remove, "call off"
+// the visit → Cancel, "let Priya know" → Send.
+const TASK_PHRASES: [RegExp, string][] = [
+  [/\bget(?:ting)? rid of\b/g, "remove"],
+  [/\bcall(?:ing)? (?:it |that |this )?off\b/g, "cancel"],
+  [/\bclear(?:ing)? (?:it |them )?out\b/g, "delete"],
+  [/\btake (?:it |them )?away\b/g, "remove"],
+  [/\blet \p{L}+ know\b/gu, "send"],
+  [/\bsort(?:ing)? out the payment\b/g, "pay"],
+];
+
 export function taskClasses(task: string): Set<string> {
   const classes = new Set<string>();
-  const tokens = normaliseText(task)
-    .split(/[^\p{L}\p{N}']+/u)
-    .filter(Boolean);
+  let phrased = normaliseText(task);
+  for (const [phrase, verb] of TASK_PHRASES) phrased = phrased.replace(phrase, ` ${verb} `);
+  const tokens = phrased.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
   tokens.forEach((token, index) => {
     if (index > 0 && DETERMINERS.has(tokens[index - 1] as string)) return;
     for (const cls of actionClasses(words(token))) classes.add(cls);
