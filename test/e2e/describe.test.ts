@@ -130,6 +130,7 @@ describe("describe: the sections a target sits in", () => {
       <aside aria-label="Filters"><h3>Price</h3><label><input type="checkbox" id="under-50"> Under $50</label>
         <fieldset><legend>Colour</legend><label><input type="checkbox" id="black"> Black</label></fieldset></aside>
       <div role="toolbar" aria-labelledby="tools-name"><span id="tools-name">Search tools</span><select id="time"><option>Any time</option></select></div>
+      <div role="group" aria-label="Ignored name" aria-labelledby="billing-name"><span id="billing-name">Billing</span><button id="pay">Pay</button></div>
       <section><h2>Danger zone</h2><div><p>Deleting is permanent.</p><button id="delete">Delete workspace</button></div></section>`,
       "https://shop.example/search",
     );
@@ -139,6 +140,8 @@ describe("describe: the sections a target sits in", () => {
     assert.equal(await sectionOf("#black"), "Colour › Price › Filters");
     assert.equal(await sectionOf("#time"), "Search tools › Desk lamps");
     assert.equal(await sectionOf("#delete"), "Danger zone");
+    // aria-labelledby names a region before aria-label, as it names any element.
+    assert.equal(await sectionOf("#pay"), "Billing › Desk lamps");
     assert.equal(await sectionOf("#plain"), null);
     await sections.close();
   });

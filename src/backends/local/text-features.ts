@@ -373,10 +373,6 @@ const DETERMINERS = new Set([
   "no",
 ]);
 
-/**
- * The action classes a task asks for: class words used as verbs. A class word right after a determiner
- * is a noun ("draft a post", "the order"), not something the user asks to do.
- */
 // Phrases a task uses for a verb the control names in one word: "get rid of" the card → Remove, "call off"
 // the visit → Cancel, "let Priya know" → Send.
 const TASK_PHRASES: [RegExp, string][] = [
@@ -388,6 +384,10 @@ const TASK_PHRASES: [RegExp, string][] = [
   [/\bsort(?:ing)? out the payment\b/g, "pay"],
 ];
 
+/**
+ * The action classes a task asks for: class words used as verbs. A class word right after a determiner
+ * is a noun ("draft a post", "the order"), not something the user asks to do.
+ */
 export function taskClasses(task: string): Set<string> {
   const classes = new Set<string>();
   let phrased = normaliseText(task);

@@ -83,17 +83,19 @@ export function describeInPage(
     return wrapping ? clean(wrapping.textContent) : "";
   };
 
+  // The text of the elements aria-labelledby names, which takes precedence over aria-label.
+  const labelledByText = (node: Element): string =>
+    clean(
+      (node.getAttribute("aria-labelledby") ?? "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => byId(node, id)?.textContent ?? "")
+        .join(" "),
+    );
+
   const accessibleName = (node: Element): { name: string; source: string } => {
-    const labelledBy = node.getAttribute("aria-labelledby");
-    if (labelledBy) {
-      const text = clean(
-        labelledBy
-          .split(/\s+/)
-          .map((id) => byId(node, id)?.textContent ?? "")
-          .join(" "),
-      );
-      if (text) return { name: text, source: "aria-labelledby" };
-    }
+    const labelledBy = labelledByText(node);
+    if (labelledBy) return { name: labelledBy, source: "aria-labelledby" };
     const ariaLabel = clean(node.getAttribute("aria-label"));
     if (ariaLabel) return { name: ariaLabel, source: "aria-label" };
     const tag = node.tagName.toLowerCase();
@@ -200,7 +202,7 @@ export function describeInPage(
   };
 
   // The sections the element sits in, innermost first: the nearest heading above it, then the names of
-  // the fieldsets, groups, toolbars, forms, dialogs and landmarks around it. "Filters › Price" tells a
+  // the fieldsets, groups, toolbars, forms, dialogs and landmarks around it. "Price › Filters" tells a
   // view control from a saved setting; "Danger zone" tells a small button from a harmless one.
   const SECTION_BOUND = 160;
   const SECTION_CONTAINER =
@@ -224,17 +226,9 @@ export function describeInPage(
       }
       const parent: Element | null = current.parentElement;
       if (parent && parent !== document.body && parent.matches(SECTION_CONTAINER)) {
-        const labelledBy = parent.getAttribute("aria-labelledby");
         const caption = parent.querySelector(":scope > legend, :scope > summary");
         const name = clean(
-          parent.getAttribute("aria-label") ||
-            (labelledBy
-              ? labelledBy
-                  .split(/\s+/)
-                  .map((id) => byId(parent, id)?.textContent ?? "")
-                  .join(" ")
-              : "") ||
-            (caption ? textOf(caption) : ""),
+          labelledByText(parent) || parent.getAttribute("aria-label") || (caption ? textOf(caption) : ""),
           60,
         );
         if (name && !names.includes(name)) names.push(name);
