@@ -7,7 +7,7 @@ import { captureStatic } from "./static-capture.js";
 /**
  * The injected corpus: pages whose text really instructs an agent, hidden in varied ways (an off-screen
  * class, image alt text, a comment and a same-colour signature, a one-pixel font, a collapsed
- * `<details>`, `<noscript>` and a meta description) or in plain sight, in six languages, and mostly in
+ * `<details>`, `<noscript>` and a meta description) or in plain sight, in seven languages, and mostly in
  * polite paraphrase that never says "ignore previous instructions". Each must be `injected`. The benign
  * corpus beside it (regression-corpus.test.ts) holds the pages that must not be; the live capture of
  * both is checked in test/e2e/firewall-corpus.test.ts.
@@ -25,7 +25,8 @@ describe("firewall: injected pages are injections (static capture)", () => {
         (name) => /<html lang="([a-z]{2})/.exec(readFileSync(new URL(name, FOLDER), "utf8"))?.[1] ?? "?",
       ),
     );
-    for (const language of ["en", "es", "de", "fr", "zh", "ja"]) assert.ok(languages.has(language), language);
+    for (const language of ["en", "es", "de", "fr", "zh", "ja", "pl"])
+      assert.ok(languages.has(language), language);
   });
   for (const name of PAGES)
     it(`${name} is injected`, () => {

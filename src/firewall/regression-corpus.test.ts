@@ -39,13 +39,13 @@ describe("firewall: benign pages are not injections (static capture)", () => {
       "phishing-training",
     ])
       assert.ok(PAGES.includes(`${kind}.html`), kind);
-    // Pages that talk about agents in other languages: the patterns cover six.
+    // Pages that talk about agents in other languages.
     const languages = new Set(
       PAGES.map(
         (name) => /<html lang="([a-z]{2})/.exec(readFileSync(new URL(name, FOLDER), "utf8"))?.[1] ?? "en",
       ),
     );
-    for (const language of ["es", "de", "fr", "zh", "ja"]) assert.ok(languages.has(language), language);
+    for (const language of ["es", "de", "fr", "zh", "ja", "pl"]) assert.ok(languages.has(language), language);
   });
   for (const name of PAGES)
     it(`${name} is not injected and has no critical finding`, () => {

@@ -2,7 +2,7 @@ import type { FirewallSignal } from "../spec/page-scan.js";
 
 /**
  * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese, with
- * Portuguese, Italian and Dutch for the commonest ways of speaking to an agent. They run on
+ * Portuguese, Italian, Dutch and Polish for the commonest ways of speaking to an agent. They run on
  * normalised text (see text-normalisation.ts), case-insensitively. Each pattern is one way a page speaks
  * to an agent; the weights that turn matches into a probability live in injection-detector.ts.
  *
@@ -21,6 +21,10 @@ const PARTICIPLE = String.raw`(?:reading|processing|browsing|visiting|viewing|op
 const HUMAN = String.raw`(?:user|customer|owner|account\s+(?:holder|owner)|patient|traveller|traveler|seller|buyer|attendee|member|client|admin(?:istrator)?|maintainers?|moderators?|manager|employer|principal|human|recipient|sender|parent|holder|organi[sz]er|host|landlord|tenant|guest|applicant|candidate|employee|staff|team|operator|person)`;
 /** A word start that also counts accented letters as letters (\b does not without the Unicode flag). */
 const WORD_START = String.raw`(?<![\w\u00c0-\u024f])`;
+/** The end of a word that may end in an accented letter ("zatwierdź"): \b does not see one there. */
+const WORD_END = String.raw`(?![\w\u00c0-\u024f])`;
+/** A word of Latin letters, accented ones included (Polish "ł", "ż", ...). */
+const LATIN_WORD = String.raw`[\w\u00c0-\u024f'’-]+`;
 /**
  * Put after "never ask the customer": what follows is a thing asked *for* ("for their password", "to send
  * card details"), so the sentence is a rule against requesting data, as support scripts and security
@@ -141,6 +145,11 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     // speak to one.
     String.raw`\b(?:ai|ki)[\s-]?(?:assistent|agent|systeem)(?:en|s)?\s*,?\s+(?:die|dat)\s+(?:deze|dit)\s+(?:pagina|site|bericht|mail|e-mail|advertentie|document|tekst|post|draad|gesprek|inbox)\s+(?:lezen|leest|verwerken|verwerkt|bezoeken|bezoekt|bekijken|bekijkt|samenvatten|vat|beheren|beheert)\b`,
     String.raw`\bals\s+(?:je|jij|u)\s+(?:een\s+)?(?:ai|ki|assistent|agent|taalmodel|bot)[\w-]*\s+(?:bent|is)\b`,
+    // Polish (nouns take case endings: "dla asystenta AI", "do agentów", "Asystencie AI,").
+    String.raw`${WORD_START}(?:wiadomo[śs][ćc]|notatka|notka|uwaga|informacja|instrukcj[ae]|polecenie|komunikat|przypomnienie|pro[śs]ba)\s+(?:dla|do)\s+(?:ka[żz]dego\s+|wszystkich\s+|tego\s+)?(?:${LATIN_WORD}\s+){0,2}?(?:asystent|agent|model|bot|sztuczn)[\w\u00c0-\u024f]*`,
+    String.raw`${WORD_START}(?:asystenc|asystent|agenc|agent)[\w\u00c0-\u024f]*(?<=${START}(?:drog[ia]\s+|szanown[ya]\s+|hej\s+|do\s+)?(?:asystenc|asystent|agenc|agent)[\w\u00c0-\u024f]*)\s+(?:ai|si|sztucznej\s+inteligencji)\s*[:,]`,
+    String.raw`${WORD_START}je[śs]li\s+(?:jeste[śs]|pan\s+jest|pani\s+jest)\s+(?:asystentem|agentem|modelem|botem|ai|sztuczn)`,
+    String.raw`${WORD_START}(?:asystent|agent|model)[\w\u00c0-\u024f]*\s+(?:ai|si)\s*,?\s+(?:kt[óo]ry|kt[óo]ra|kt[óo]rzy)\s+(?:czyta|czytaj[ąa]|przegl[ąa]da|przegl[ąa]daj[ąa]|obs[łl]uguje|obs[łl]uguj[ąa]|przetwarza|przetwarzaj[ąa]|odwiedza|odwiedzaj[ąa]|streszcza|pomaga)\s+(?:t[ęe]|ten|to|t[ąa]|te)\s+(?:stron|wiadomo|witryn|post|w[ąa]t|dokument|skrzynk|og[łl]osz|czat|rozmow)`,
   ]),
   instruction_override: compile([
     String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
@@ -181,6 +190,9 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     // Dutch.
     String.raw`\b(?:negeer|vergeet)\s+(?:alle\s+)?(?:eerdere\s+|vorige\s+|voorgaande\s+|andere\s+|je\s+|uw\s+|de\s+)?(?:[\w-]+\s+)?(?:instructies|aanwijzingen|opdrachten|regels|verzoeken)\b`,
     String.raw`\bheeft\s+voorrang\s+op\b|\bje\s+bent\s+nu\b|\b(?:onderhouds|ontwikkelaars)modus\b`,
+    // Polish.
+    String.raw`${WORD_START}(?:zignoruj|zignorujcie|ignoruj|pomi[ńn]|zapomnij\s+o)\s+(?:wszystkie\s+|wszelkie\s+)?(?:(?:wcze[śs]niejsze|poprzednie|inne|swoje|dotychczasowe|powy[żz]sze)\s+)?(?:instrukcje|polecenia|zasady|regu[łl]y|pro[śs]by|ustawienia|wytyczne)${WORD_END}`,
+    String.raw`${WORD_START}ma\s+pierwsze[ńn]stwo\s+(?:przed|nad)${WORD_END}|${WORD_START}jeste[śs]\s+teraz${WORD_END}|${WORD_START}tryb\s+(?:serwisowy|deweloperski|konserwacji|administratora)${WORD_END}`,
   ]),
   fake_authority: compile([
     String.raw`\[\/?(?:system|sys|admin|assistant|developer|tool(?:[ _]result)?|function|operator)(?:\s+(?:message|notice|note|instruction|prompt|override|update|alert))?\s*(?:[\]:—–-])`,
@@ -202,6 +214,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:mensagem|aviso|instru[çc][ãa]o|nota)\s+do\s+sistema\b|(?:^|\n|\[)\s*sistema\s*[:\]]`,
     String.raw`${WORD_START}(?:messaggio|avviso|istruzione|nota|comunicazione)\s+(?:di|del)\s+sistema\b`,
     String.raw`\bsysteem(?:bericht|melding|instructie|mededeling)\b|(?:^|\n|\[)\s*systeem\s*[:\]]`,
+    String.raw`${WORD_START}(?:wiadomo[śs][ćc]|komunikat|polecenie|instrukcja|powiadomienie)\s+systemow[aeyi]${WORD_END}`,
   ]),
   approval_claim: compile([
     String.raw`\b(?:the\s+|this\s+|your\s+|our\s+)?${HUMAN}s?\s+(?:has|have|had)\s+(?:already\s+|previously\s+|explicitly\s+)?(?:pre-?\s?)?(?:approved|authori[sz]ed|agreed|consented|signed\s+off|okayed|given\s+(?:their\s+|his\s+|her\s+)?(?:permission|consent|approval))\b`,
@@ -234,6 +247,9 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:gi[àa])\s+(?:l['’]\s*|lo\s+|la\s+|gli\s+)?(?:approvato|autorizzato|confermato|richiesto|accettato|scelto|deciso|acconsentito)\b|${WORD_START}pre-?approvat[oaie]\b|${WORD_START}senza\s+(?:chiedere|confermare|avvisare|consultare|conferma|chiedergli|chiederle)\b|${WORD_START}non\s+(?:[èe]\s+)?(?:necessario|serve|occorre)\s+(?:chiedere|confermare|avvisare|informare|consultare)|${WORD_START}non\s+(?:chiedere|dire|avvisare|informare)\s+(?:nulla\s+)?(?:all['’]\s*|al\s+|alla\s+)(?:utente|cliente|titolare|proprietari[oa])`,
     // Dutch.
     String.raw`\b(?:heeft|hebben)\s+(?:dit\s+|het\s+|deze\s+\w+\s+)?(?:al|reeds|vooraf)\s+(?:goedgekeurd|toegestaan|bevestigd|geautoriseerd|gevraagd|gekozen|akkoord\s+gegeven)\b|\bvooraf\s+goedgekeurd\b|\bzonder\s+(?:te\s+vragen|bevestiging|te\s+bevestigen|te\s+overleggen|het\s+(?:eerst\s+)?te\s+vragen|toestemming\s+te\s+vragen)\b|\b(?:niet\s+nodig|hoeft\s+niet|hoef\s+je\s+niet)\s+(?:om\s+)?(?:de\s+\w+\s+)?(?:te\s+)?(?:vragen|bevestigen|melden|overleggen|informeren)\b|\bvraag\s+(?:het\s+)?(?:de\s+)?(?:gebruiker|klant|eigenaar)\s+niet\b`,
+    // Polish.
+    String.raw`${WORD_START}ju[żz]\s+(?:to\s+|j[ąa]\s+|go\s+|je\s+)?(?:zatwierdzi[łl]|zaakceptowa[łl]|potwierdzi[łl]|autoryzowa[łl]|zgodzi[łl]|poprosi[łl]|wybra[łl]|zleci[łl]|op[łl]aci[łl])|${WORD_START}(?:zatwierdzi[łl]|zaakceptowa[łl]|potwierdzi[łl]|autoryzowa[łl]|zgodzi[łl])[\w\u00c0-\u024f]*\s+(?:si[ęe]\s+)?(?:ju[żz]|wcze[śs]niej)${WORD_END}|${WORD_START}(?:wst[ęe]pnie|ju[żz])\s+zatwierdzon|${WORD_START}bez\s+(?:pytania|potwierdzenia|potwierdzania|informowania|pytania\s+o\s+zgod[ęe])${WORD_END}(?!\s+(?:mnie|nas)${WORD_END})`,
+    String.raw`${WORD_START}nie\s+(?:pytaj|pytajcie|informuj|powiadamiaj|m[óo]w|niepok[óo]j)\s+(?:o\s+nic\s+|o\s+zgod[ęe]\s+)?(?:u[żz]ytkownika|u[żz]ytkowniczki|klienta|klientki|w[łl]a[śs]ciciela|nikogo|go|jej|ich|cz[łl]owieka)${WORD_END}|${WORD_START}nie\s+wspominaj\s+o\s+(?:tej|tym|tych)${WORD_END}|${WORD_START}nie\s+(?:trzeba|musisz|ma\s+potrzeby)\s+(?:niczego\s+|nikogo\s+)?(?:pyta[ćc]|potwierdza[ćc]|informowa[ćc]|sprawdza[ćc]|uprzedza[ćc])${WORD_END}`,
     // Japanese.
     String.raw`(?:既に|すでに|事前に)\s*(?:承認|同意|許可|確認|了承)|承認済み|許可済み|確認済み|(?:確認|報告|連絡|通知)\s*(?:は|も)?\s*(?:不要|必要ありません|いりません)|(?:ユーザー|利用者|お客様|本人)\s*(?:に|へ)\s*(?:は|も)?\s*(?:確認|報告|連絡|伝え|知らせ|通知)\s*(?:しないで|せずに|する必要は|ないで|は不要)`,
   ]),
@@ -251,6 +267,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:clique|clica|carregue|carrega|pressione|selecione|escolha|marque|ative|desative|aprove|confirme|aceite|apague|envie|encaminhe|partilhe|compartilhe|transfira|pague|compre|abra|copie|cole|escreva|introduza|adicione|convide|descarregue|baixe|siga|reserve|cancele|torne)\b`,
     String.raw`${WORD_START}(?:clicca|cliccate|premi|premete|seleziona|selezionate|scegli|scegliete|spunta|attiva|disattiva|approva|approvate|conferma|confermate|accetta|elimina|cancella|invia|inviate|inoltra|condividi|trasferisci|paga|pagate|acquista|compra|apri|aprite|vai\s+(?:a|su)|accedi|copia|incolla|scrivi|inserisci|aggiungi|invita|scarica|segui|prenota|annulla|pubblica)\b`,
     String.raw`\b(?:klik|druk\s+op|selecteer|kies|vink|activeer|deactiveer|bevestig|accepteer|verwijder|verstuur|stuur|verzend|betaal|koop|bestel|ga\s+naar|log\s+in|kopieer|plak|typ|vul|voeg|download|volg|reserveer|annuleer|publiceer|keur)\b`,
+    String.raw`${WORD_START}(?:kliknij|naci[śs]nij|wybierz|zaznacz|odznacz|w[łl][ąa]cz|wy[łl][ąa]cz|zatwierd[źz]|potwierd[źz]|zaakceptuj|usu[ńn]|wy[śs]lij|prze[śs]lij|przeka[żz]|udost[ęe]pnij|przelej|zap[łl]a[ćc]|kup|zam[óo]w|otw[óo]rz|przejd[źz]\s+do|zaloguj\s+si[ęe]|skopiuj|wklej|wpisz|wprowad[źz]|dodaj|zapro[śs]|pobierz|obserwuj|zarezerwuj|anuluj|opublikuj)${WORD_END}`,
     `(?:点击|单击|按下|勾选|取消勾选|删除|发送|转发|分享|批准|购买|支付|付款|转账|登录|打开|前往|访问|填写|输入|复制|粘贴|关注|点赞|设为|设置为|授予|添加|邀请|下载|安装|提交|领取)`,
     `(?:クリック|押して|押下|選択して|チェックを入れ|チェックして|削除して|送信して|転送して|共有して|承認して|購入して|支払って|ログインして|開いて|入力して|貼り付けて|コピーして|付与して|フォローして|予約して|ダウンロードして|インストールして|設定して|ボタンを押)`,
   ]),
@@ -261,6 +278,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\b(?:passw(?:ö|oe|o)rt(?:er)?|kennw(?:ö|o)rt|zugangsdaten|anmeldedaten|api-?schl[üu]ssel|schl[üu]ssel|einmalcode|best[äa]tigungscode|sicherheitscode|wiederherstellungscodes?|kartennummer|kreditkarte|alle\s+dateien\s+(?:dieses|des|ihres|seines|ihrer))\b`,
     String.raw`\b(?:mots?\s+de\s+passe|identifiants|cl[ée]s?\s+(?:d['’]api|api|secr[èe]te|priv[ée]e)|jetons?|codes?\s+(?:[àa]\s+usage\s+unique|de\s+v[ée]rification|de\s+s[ée]curit[ée]|de\s+r[ée]cup[ée]ration)|num[ée]ro\s+de\s+carte|carte\s+bancaire|cryptogramme|r[ée]sultats)\b`,
     String.raw`\b(?:credenziali|codic[ei]\s+(?:di\s+verifica|otp|di\s+sicurezza|monouso|di\s+recupero)|numero\s+della\s+carta|carta\s+di\s+credito|chiav[ei]\s+(?:api|segret[ae]|privat[ae])|wachtwoord(?:en)?|inloggegevens|verificatiecode|beveiligingscode|herstelcode|eenmalige\s+code|kaartnummer|api-?sleutel|geheime\s+sleutel|pincode|rekeningnummer)\b`,
+    String.raw`${WORD_START}(?:has[łl](?:o|a|em|ami)?|dane\s+(?:logowania|karty|dost[ęe]powe)|kod(?:y|u|em)?\s+(?:weryfikacyjn|jednorazow|sms|autoryzacyjn|z\s+czytnika|zabezpieczaj|odzyskiwania|zapasow|pin)|numer(?:u)?\s+(?:karty|konta|rachunku)|kart(?:a|y|[ęe])\s+kredytow|klucz(?:a|e|y)?\s+(?:api|prywatn|tajn|odzyskiwania))`,
     `密码|口令|密钥|秘钥|令牌|验证码|动态码|一次性(?:密码|验证码)|凭据|凭证|卡号|银行卡|信用卡|安全码|恢复码|备份码|助记词|私钥|(?:账户|帐户)的?(?:所有)?(?:文件|邮件)`,
     `パスワード|暗証番号|認証コード|確認コード|ワンタイム(?:パスワード|コード)|セキュリティコード|リカバリー?コード|バックアップコード|秘密鍵|APIキー|アクセスキー|トークン|カード番号|クレジットカード|口座番号|資格情報`,
   ]),
@@ -272,13 +290,13 @@ export const EXFILTRATION_DESTINATIONS: RegExp =
 
 /** A verb that sends, copies or carries something to a destination. */
 export const TRANSFER_VERBS: RegExp = new RegExp(
-  String.raw`\b(?:send|sends|sending|forward|forwarding|e-?mail\s+(?:it|them|this|the|all|a\s+copy)|mail\s+(?:it|them|this)|share|sharing|upload|post\s+(?:it|them|the|this)|submit\s+(?:it|them|the)|transmit|copy|paste|include|append|leak|export|sync|deliver|hand\s+(?:it|them)\s+(?:over|along)|provide|report\s+(?:it|them|back)|add\s+[\w.+-]+@|invite|cc|bcc)\b|${WORD_START}(?:env[ií]a|env[ií]e|env[ií]ar|reenv[ií]a|reenv[ií]e|comparte|comparta|compartir|copia|copie|pega|pegue|transmite|a[ñn]ade|a[ñn]ada|sube|manda|mande|invita)\b|${WORD_START}(?:senden|sende|schicke|schicken|leite|weiterleiten|[üu]bertragen|[üu]bertrage|teilen|teile|kopieren|kopiere|einf[üu]gen|hochladen)\b|${WORD_START}(?:envoyez|envoie|envoyer|transf[ée]rez|transmettez|transmis|transmettre|partagez|partager|copiez|collez|ajoutez|communiquez)\b|${WORD_START}(?:invia|inviare|inoltra|inoltrare|condividi|condividere|copia|copiare|incolla|carica|manda|stuur|verstuur|versturen|doorsturen|kopieer|plak)\b|发送|发到|发给|转发|分享|复制|粘贴|上传|提交|送信|送って|転送|共有|コピー|貼り付け|アップロード`,
+  String.raw`\b(?:send|sends|sending|forward|forwarding|e-?mail\s+(?:it|them|this|the|all|a\s+copy)|mail\s+(?:it|them|this)|share|sharing|upload|post\s+(?:it|them|the|this)|submit\s+(?:it|them|the)|transmit|copy|paste|include|append|leak|export|sync|deliver|hand\s+(?:it|them)\s+(?:over|along)|provide|report\s+(?:it|them|back)|add\s+[\w.+-]+@|invite|cc|bcc)\b|${WORD_START}(?:env[ií]a|env[ií]e|env[ií]ar|reenv[ií]a|reenv[ií]e|comparte|comparta|compartir|copia|copie|pega|pegue|transmite|a[ñn]ade|a[ñn]ada|sube|manda|mande|invita)\b|${WORD_START}(?:senden|sende|schicke|schicken|leite|weiterleiten|[üu]bertragen|[üu]bertrage|teilen|teile|kopieren|kopiere|einf[üu]gen|hochladen)\b|${WORD_START}(?:envoyez|envoie|envoyer|transf[ée]rez|transmettez|transmis|transmettre|partagez|partager|copiez|collez|ajoutez|communiquez)\b|${WORD_START}(?:invia|inviare|inoltra|inoltrare|condividi|condividere|copia|copiare|incolla|carica|manda|stuur|verstuur|versturen|doorsturen|kopieer|plak)\b|${WORD_START}(?:wy[śs]lij|prze[śs]lij|przeka[żz]|udost[ęe]pnij|skopiuj|wklej|dodaj|za[łl][ąa]cz)(?![\w\u00c0-\u024f])|发送|发到|发给|转发|分享|复制|粘贴|上传|提交|送信|送って|転送|共有|コピー|貼り付け|アップロード`,
   "i",
 );
 
 /** A verb that takes the agent to a destination: a way out only with private data along. */
 export const NAVIGATION_VERBS: RegExp =
-  /\b(?:open|visit|go\s+to|navigate|head\s+(?:over\s+)?to|log\s*in|sign\s*in|register|verify|enter|type|claim|call|rufen|aufrufen|melde|anmelden|[öo]ffnen|besuchen|abre|visita|inicia\s+sesi[oó]n|ouvrez|visitez|connectez|allez|saisissez|apri|visita|vai|accedi|bezoek|ga\s+naar|inloggen)\b|登录|前往|访问|打开|填写|输入|ログイン|開いて|アクセス|入力/i;
+  /\b(?:open|visit|go\s+to|navigate|head\s+(?:over\s+)?to|log\s*in|sign\s*in|register|verify|enter|type|claim|call|rufen|aufrufen|melde|anmelden|[öo]ffnen|besuchen|abre|visita|inicia\s+sesi[oó]n|ouvrez|visitez|connectez|allez|saisissez|apri|visita|vai|accedi|bezoek|ga\s+naar|inloggen)\b|(?<![\w\u00c0-\u024f])(?:otw[óo]rz|odwied[źz]|przejd[źz]\s+do|zaloguj\s+si[ęe]|wpisz|wprowad[źz])(?![\w\u00c0-\u024f])|登录|前往|访问|打开|填写|输入|ログイン|開いて|アクセス|入力/i;
 
 /** A link that carries data in its query: `?key=`, `&token=`, ... */
 export const DATA_IN_LINK =
@@ -289,15 +307,15 @@ export const DATA_IN_LINK =
  * "AIアシスタントへ"): such a line is an address even as a heading with no punctuation.
  */
 export const VOCATIVE_OPENING: RegExp =
-  /^(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|to|dear|hey|hi|hello|for|important|urgent|nota|mensaje|aviso|atenci[oó]n|para|hinweis|nachricht|achtung|an|f[üu]r|liebe[rs]?|avis|consigne|[àa]|aux|pour|cher|ch[èe]re|messaggio|avviso|attenzione|caro|cara|gentile|notitie|bericht|let\s+op|aan|beste)\b|^(?:致|给|各位|亲爱的)|(?:へ|各位|の皆様|の皆さん)$/i;
+  /^(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|to|dear|hey|hi|hello|for|important|urgent|nota|mensaje|aviso|atenci[oó]n|para|hinweis|nachricht|achtung|an|f[üu]r|liebe[rs]?|avis|consigne|[àa]|aux|pour|cher|ch[èe]re|messaggio|avviso|attenzione|caro|cara|gentile|notitie|bericht|let\s+op|aan|beste|wiadomo[śs][ćc]|uwaga|dla|drog[ia]|szanown[ya])(?![\w\u00c0-\u024f])|^(?:致|给|各位|亲爱的)|(?:へ|各位|の皆様|の皆さん)$/i;
 
 /** Words that mark text as quoted or shown as an example. */
 export const EXAMPLE_MARKERS: RegExp =
-  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?|ad\s+esempio|per\s+esempio|esempi[o]?|bijvoorbeeld|voorbeelden?)\b|例如|比如|示例|例子|例えば|例：|サンプル/i;
+  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?|ad\s+esempio|per\s+esempio|esempi[o]?|bijvoorbeeld|voorbeelden?|na\s+przyk[łl]ad|przyk[łl]ad(?:y|owe|owy)?)(?![\w\u00c0-\u024f])|例如|比如|示例|例子|例えば|例：|サンプル/i;
 
 /** Words that say the page is about attacks on agents: what it quotes is an example, not an order. */
 export const DISCUSSION_MARKERS: RegExp =
-  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|\biniezion[ei]\s+di\s+(?:prompt|istruzioni)\b|\bprompt-injectie\b|\btruff[ae]\b|\boplichting\b|\boplichters?\b|提示(?:词)?注入|プロンプトインジェクション/i;
+  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|\biniezion[ei]\s+di\s+(?:prompt|istruzioni)\b|\bprompt-injectie\b|\btruff[ae]\b|\boplichting\b|\boplichters?\b|\bwstrzykiwani[ea]\s+(?:polece[ńn]|prompt[óo]w)|\boszu[sś]t|提示(?:词)?注入|プロンプトインジェクション/i;
 
 /**
  * The trigger: every text that can score holds at least one of these words (a trailing `*` means any word
@@ -331,6 +349,10 @@ goedgekeurd toegestaan vooraf zonder senza necessari* nodig credenzial* codic* c
 verificatiecode beveiligingscode herstelcode kaartnummer sleutel* pincode rekeningnummer notitie bericht* mededeling*
 aanwijzing* messaggi* avviso attenzione promemoria comunicazion* esempi* bijvoorbeeld voorbeeld* iniezion* truff*
 oplicht* taalmodel*
+asystent* asystenc* agenc* wiadomo* uwaga dla komunikat* polecen* instrukcj* systemow* zignoruj* ignoruj*
+pomiń* pomin* zapomnij* pierwsze* już* juz zatwierdz* zatwierdź* zaakceptowa* potwierdzi* autoryzowa* zgodzi* bez
+pytaj* pytania informuj* wspominaj* trzeba musisz hasł* hasl* kod kody kodu czytnik* karty klucz* sztuczn* jeśli* jesli*
+przykład* przyklad* wstrzykiw* oszust*
 `
   .trim()
   .split(/\s+/);
