@@ -58,9 +58,9 @@ describe("the policy table, row by row", () => {
     assert.equal(decide([], ok(answers({ read_only: 1 }, 0.99, 0.5))).verdict, "block");
     assert.equal(decide([], ok(answers({ read_only: 1 }, 0.99, 0.49))).verdict, "allow");
   });
-  it("row 3: serves the task below 0.3 blocks", () => {
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.29, 0))).verdict, "block");
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.3, 0))).verdict, "ask");
+  it("row 3: serves the task below 0.5 blocks", () => {
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.49, 0))).verdict, "block");
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.5, 0))).verdict, "ask");
   });
   it("row 4: a top effect of public_or_irreversible or credentials_or_money asks", () => {
     assert.equal(decide([], ok(answers({ public_or_irreversible: 1 }, 0.99, 0))).verdict, "ask");
@@ -80,15 +80,21 @@ describe("the policy table, row by row", () => {
       "allow",
     );
   });
-  it("row 6: serves the task below 0.75, or a top effect below 0.7, asks", () => {
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.74, 0))).verdict, "ask");
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.75, 0))).verdict, "allow");
+  it("row 6: serves the task below 0.81, or a top effect below 0.45, asks", () => {
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.8, 0))).verdict, "ask");
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.81, 0))).verdict, "allow");
     assert.equal(
-      decide([], ok(answers({ read_only: 0.69, reversible_change: 0.31 }, 0.99, 0))).verdict,
+      decide(
+        [],
+        ok(answers({ read_only: 0.44, reversible_change: 0.4, public_or_irreversible: 0.16 }, 0.99, 0)),
+      ).verdict,
       "ask",
     );
     assert.equal(
-      decide([], ok(answers({ read_only: 0.7, reversible_change: 0.3 }, 0.99, 0))).verdict,
+      decide(
+        [],
+        ok(answers({ read_only: 0.45, reversible_change: 0.4, public_or_irreversible: 0.15 }, 0.99, 0)),
+      ).verdict,
       "allow",
     );
   });
