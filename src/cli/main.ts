@@ -1,3 +1,7 @@
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { staleBuildWarning } from "./stale-build.js";
+
 /**
  * The `stopline` command. Each subcommand lives in its own module and is loaded on demand, so `stopline
  * log verify` does not load a browser or a model.
@@ -50,6 +54,12 @@ export async function main(argv: string[]): Promise<number> {
   if (!command) {
     console.error(`stopline: unknown command ${JSON.stringify(name)}\n\n${usage()}`);
     return 2;
+  }
+  // Run from dist/ in a source checkout: say so when the sources changed after the last build.
+  const here = fileURLToPath(import.meta.url);
+  if (/[\\/]dist[\\/]cli[\\/]main\.js$/.test(here)) {
+    const warning = staleBuildWarning(here, resolve(dirname(here), "../../src"));
+    if (warning) console.error(warning);
   }
   const module = await command.load();
   return module.run(rest);
