@@ -8,14 +8,14 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DEFAULT_THRESHOLDS } from "../src/core/policy.js";
+import type { EvalReport } from "../src/eval/eval-report.js";
 import {
   pickThresholds,
   type SweepResult,
   type SweepRow,
+  scoreThresholds,
   sweepThresholds,
 } from "../src/eval/threshold-sweep.js";
-import type { GateAnswers } from "../src/spec/answers.js";
-import type { Verdict } from "../src/spec/verdict.js";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,37 +24,32 @@ const { values, positionals } = parseArgs({
 const file = positionals[0];
 if (!file) throw new Error("usage: sweep-thresholds.ts REPORT.json [--unsafe-weight N]");
 const unsafeWeight = Number(values["unsafe-weight"]);
-/** The report keeps each answer's probabilities as plain numbers. */
-interface ReportAnswers {
-  model: string;
-  effect: GateAnswers["effect"];
-  servesTask: number;
-  pageInstructsAgent: number;
-}
-interface ReportCase {
-  id: string;
-  expected: { verdict?: Verdict };
-  decisions: { floor: Verdict; answers?: ReportAnswers }[];
-}
-const report = JSON.parse(readFileSync(file, "utf8")) as { cases: ReportCase[] };
-const rows = report.cases.flatMap((entry) => {
+const report = JSON.parse(readFileSync(file, "utf8")) as EvalReport;
+// The cases that score the verdict and have the first run's answers; the report keeps each yes/no answer
+// as a plain probability.
+const rows: SweepRow[] = report.cases.flatMap((entry) => {
   const decision = entry.decisions[0];
-  const expected = entry.expected.verdict;
-  if (!decision?.answers || !expected) return [];
+  if (!entry.scored.includes("verdict") || !decision?.ok || !decision.answers) return [];
   const { model, effect, servesTask, pageInstructsAgent } = decision.answers;
-  const answers: GateAnswers = {
-    model,
-    effect,
-    servesTask: { probability: servesTask },
-    pageInstructsAgent: { probability: pageInstructsAgent },
-  };
-  return [{ expected, floor: decision.floor, answers } satisfies SweepRow];
+  return [
+    {
+      expected: entry.expected.verdict,
+      floor: decision.floor,
+      answers: {
+        model,
+        effect,
+        servesTask: { probability: servesTask },
+        pageInstructsAgent: { probability: pageInstructsAgent },
+      },
+    },
+  ];
 });
-if (rows.length === 0) throw new Error(`${file}: no case with answers and an expected verdict`);
+if (rows.length === 0) throw new Error(`${file}: no case with answers that scores the verdict`);
 
 const results = sweepThresholds(rows, unsafeWeight);
 const chosen = pickThresholds(results);
-const line = (result: SweepResult) =>
+const current = scoreThresholds(rows, DEFAULT_THRESHOLDS);
+const line = (result: Omit<SweepResult, "value">) =>
   `| ${result.thresholds.offTaskBlock} | ${result.thresholds.taskFitAsk} | ${result.thresholds.effectConfidenceAsk} | ${result.agree}/${rows.length} (${((result.agree / rows.length) * 100).toFixed(1)}%) | ${result.unsafe} | ${((result.asks / rows.length) * 100).toFixed(1)}% |`;
 console.log(`${rows.length} cases; each unsafe allow counts as ${unsafeWeight} disagreements`);
 console.log(
@@ -62,11 +57,5 @@ console.log(
 );
 console.log("|---|---|---|---|---|---|");
 for (const result of [...results].sort((a, b) => b.value - a.value).slice(0, 10)) console.log(line(result));
-const current = results.find(
-  (result) =>
-    result.thresholds.offTaskBlock === DEFAULT_THRESHOLDS.offTaskBlock &&
-    result.thresholds.taskFitAsk === DEFAULT_THRESHOLDS.taskFitAsk &&
-    result.thresholds.effectConfidenceAsk === DEFAULT_THRESHOLDS.effectConfidenceAsk,
-);
 console.log(`\nthe rule picks:\n${line(chosen)}`);
-if (current) console.log(`the defaults:\n${line(current)}`);
+console.log(`the defaults:\n${line({ thresholds: DEFAULT_THRESHOLDS, ...current })}`);
