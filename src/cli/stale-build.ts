@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 /**
@@ -14,25 +14,28 @@ export function staleBuildWarning(builtFile: string, sourceDirectory: string): s
   } catch {
     return null;
   }
+  const newest = newestSource(sourceDirectory);
+  if (!newest || newest.time <= built) return null;
+  return `stopline: the build in ${relative(process.cwd(), builtFile) || builtFile} is older than ${relative(process.cwd(), newest.path)}; this run uses the old code (npm run build updates it)`;
+}
+
+/** The most recently modified `.ts` file under a folder, tests aside; null for none or no folder. */
+function newestSource(directory: string): { path: string; time: number } | null {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(directory, { withFileTypes: true });
+  } catch {
+    return null;
+  }
   let newest: { path: string; time: number } | null = null;
-  const visit = (directory: string) => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = readdirSync(directory, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = join(directory, entry.name);
-      if (entry.isDirectory()) visit(path);
-      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
-        const time = statSync(path).mtimeMs;
-        if (!newest || time > newest.time) newest = { path, time };
-      }
-    }
-  };
-  visit(sourceDirectory);
-  const found = newest as { path: string; time: number } | null;
-  if (!found || found.time <= built) return null;
-  return `stopline: the build in ${relative(process.cwd(), builtFile) || builtFile} is older than ${relative(process.cwd(), found.path)}; this run uses the old code (npm run build updates it)`;
+  for (const entry of entries) {
+    const path = join(directory, entry.name);
+    const found = entry.isDirectory()
+      ? newestSource(path)
+      : entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")
+        ? { path, time: statSync(path).mtimeMs }
+        : null;
+    if (found && (!newest || found.time > newest.time)) newest = found;
+  }
+  return newest;
 }
