@@ -19,12 +19,12 @@ const AI = String.raw`(?:ai|a\.i\.|llm|gpt|genai|ki|ia|chatbot|language[- ]model
 const AGENT_NOUN = `(?:assistant|agent|model|bot|reviewer|crawler|browser|scraper|copilot|system|helper|reader|tool)s?`;
 const PARTICIPLE = String.raw`(?:reading|processing|browsing|visiting|viewing|operating|using|managing|handling|acting|helping|working|reviewing|summari[sz]ing|scanning|parsing|crawling|indexing|replying|editing|booking|shopping|answering|assisting|analy[sz]ing|accessing|looking\s+at|running|controlling|navigating|planning)`;
 const HUMAN = String.raw`(?:user|customer|owner|account\s+(?:holder|owner)|patient|traveller|traveler|seller|buyer|attendee|member|client|admin(?:istrator)?|maintainers?|moderators?|manager|employer|principal|human|recipient|sender|parent|holder|organi[sz]er|host|landlord|tenant|guest|applicant|candidate|employee|staff|team|operator|person)`;
+/** A word character, accented Latin letters included (Polish "ł", "ż", ...): \w alone misses them. */
+const LETTER = String.raw`[\w\u00c0-\u024f]`;
 /** A word start that also counts accented letters as letters (\b does not without the Unicode flag). */
-const WORD_START = String.raw`(?<![\w\u00c0-\u024f])`;
+const WORD_START = `(?<!${LETTER})`;
 /** The end of a word that may end in an accented letter ("zatwierdź"): \b does not see one there. */
-const WORD_END = String.raw`(?![\w\u00c0-\u024f])`;
-/** A word of Latin letters, accented ones included (Polish "ł", "ż", ...). */
-const LATIN_WORD = String.raw`[\w\u00c0-\u024f'’-]+`;
+const WORD_END = `(?!${LETTER})`;
 /**
  * Put after "never ask the customer": what follows is a thing asked *for* ("for their password", "to send
  * card details"), so the sentence is a rule against requesting data, as support scripts and security
@@ -146,10 +146,10 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\b(?:ai|ki)[\s-]?(?:assistent|agent|systeem)(?:en|s)?\s*,?\s+(?:die|dat)\s+(?:deze|dit)\s+(?:pagina|site|bericht|mail|e-mail|advertentie|document|tekst|post|draad|gesprek|inbox)\s+(?:lezen|leest|verwerken|verwerkt|bezoeken|bezoekt|bekijken|bekijkt|samenvatten|vat|beheren|beheert)\b`,
     String.raw`\bals\s+(?:je|jij|u)\s+(?:een\s+)?(?:ai|ki|assistent|agent|taalmodel|bot)[\w-]*\s+(?:bent|is)\b`,
     // Polish (nouns take case endings: "dla asystenta AI", "do agentów", "Asystencie AI,").
-    String.raw`${WORD_START}(?:wiadomo[śs][ćc]|notatka|notka|uwaga|informacja|instrukcj[ae]|polecenie|komunikat|przypomnienie|pro[śs]ba)\s+(?:dla|do)\s+(?:ka[żz]dego\s+|wszystkich\s+|tego\s+)?(?:${LATIN_WORD}\s+){0,2}?(?:asystent|agent|model|bot|sztuczn)[\w\u00c0-\u024f]*`,
-    String.raw`${WORD_START}(?:asystenc|asystent|agenc|agent)[\w\u00c0-\u024f]*(?<=${START}(?:drog[ia]\s+|szanown[ya]\s+|hej\s+|do\s+)?(?:asystenc|asystent|agenc|agent)[\w\u00c0-\u024f]*)\s+(?:ai|si|sztucznej\s+inteligencji)\s*[:,]`,
+    String.raw`${WORD_START}(?:wiadomo[śs][ćc]|notatka|notka|uwaga|informacja|instrukcj[ae]|polecenie|komunikat|przypomnienie|pro[śs]ba)\s+(?:dla|do)\s+(?:ka[żz]dego\s+|wszystkich\s+|tego\s+)?(?:(?:${LETTER}|['’-])+\s+){0,2}?(?:asystent|agent|model|bot|sztuczn)${LETTER}*`,
+    String.raw`${WORD_START}(?:asystenc|asystent|agenc|agent)${LETTER}*(?<=${START}(?:drog[ia]\s+|szanown[ya]\s+|hej\s+|do\s+)?(?:asystenc|asystent|agenc|agent)${LETTER}*)\s+(?:ai|si|sztucznej\s+inteligencji)\s*[:,]`,
     String.raw`${WORD_START}je[śs]li\s+(?:jeste[śs]|pan\s+jest|pani\s+jest)\s+(?:asystentem|agentem|modelem|botem|ai|sztuczn)`,
-    String.raw`${WORD_START}(?:asystent|agent|model)[\w\u00c0-\u024f]*\s+(?:ai|si)\s*,?\s+(?:kt[óo]ry|kt[óo]ra|kt[óo]rzy)\s+(?:czyta|czytaj[ąa]|przegl[ąa]da|przegl[ąa]daj[ąa]|obs[łl]uguje|obs[łl]uguj[ąa]|przetwarza|przetwarzaj[ąa]|odwiedza|odwiedzaj[ąa]|streszcza|pomaga)\s+(?:t[ęe]|ten|to|t[ąa]|te)\s+(?:stron|wiadomo|witryn|post|w[ąa]t|dokument|skrzynk|og[łl]osz|czat|rozmow)`,
+    String.raw`${WORD_START}(?:asystent|agent|model)${LETTER}*\s+(?:ai|si)\s*,?\s+(?:kt[óo]ry|kt[óo]ra|kt[óo]rzy)\s+(?:czyta|czytaj[ąa]|przegl[ąa]da|przegl[ąa]daj[ąa]|obs[łl]uguje|obs[łl]uguj[ąa]|przetwarza|przetwarzaj[ąa]|odwiedza|odwiedzaj[ąa]|streszcza|pomaga)\s+(?:t[ęe]|ten|to|t[ąa]|te)\s+(?:stron|wiadomo|witryn|post|w[ąa]t|dokument|skrzynk|og[łl]osz|czat|rozmow)`,
   ]),
   instruction_override: compile([
     String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
@@ -248,7 +248,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     // Dutch.
     String.raw`\b(?:heeft|hebben)\s+(?:dit\s+|het\s+|deze\s+\w+\s+)?(?:al|reeds|vooraf)\s+(?:goedgekeurd|toegestaan|bevestigd|geautoriseerd|gevraagd|gekozen|akkoord\s+gegeven)\b|\bvooraf\s+goedgekeurd\b|\bzonder\s+(?:te\s+vragen|bevestiging|te\s+bevestigen|te\s+overleggen|het\s+(?:eerst\s+)?te\s+vragen|toestemming\s+te\s+vragen)\b|\b(?:niet\s+nodig|hoeft\s+niet|hoef\s+je\s+niet)\s+(?:om\s+)?(?:de\s+\w+\s+)?(?:te\s+)?(?:vragen|bevestigen|melden|overleggen|informeren)\b|\bvraag\s+(?:het\s+)?(?:de\s+)?(?:gebruiker|klant|eigenaar)\s+niet\b`,
     // Polish.
-    String.raw`${WORD_START}ju[żz]\s+(?:to\s+|j[ąa]\s+|go\s+|je\s+)?(?:zatwierdzi[łl]|zaakceptowa[łl]|potwierdzi[łl]|autoryzowa[łl]|zgodzi[łl]|poprosi[łl]|wybra[łl]|zleci[łl]|op[łl]aci[łl])|${WORD_START}(?:zatwierdzi[łl]|zaakceptowa[łl]|potwierdzi[łl]|autoryzowa[łl]|zgodzi[łl])[\w\u00c0-\u024f]*\s+(?:si[ęe]\s+)?(?:ju[żz]|wcze[śs]niej)${WORD_END}|${WORD_START}(?:wst[ęe]pnie|ju[żz])\s+zatwierdzon|${WORD_START}bez\s+(?:pytania|potwierdzenia|potwierdzania|informowania|pytania\s+o\s+zgod[ęe])${WORD_END}(?!\s+(?:mnie|nas)${WORD_END})`,
+    String.raw`${WORD_START}ju[żz]\s+(?:to\s+|j[ąa]\s+|go\s+|je\s+)?(?:zatwierdzi[łl]|zaakceptowa[łl]|potwierdzi[łl]|autoryzowa[łl]|zgodzi[łl]|poprosi[łl]|wybra[łl]|zleci[łl]|op[łl]aci[łl])|${WORD_START}(?:zatwierdzi[łl]|zaakceptowa[łl]|potwierdzi[łl]|autoryzowa[łl]|zgodzi[łl])${LETTER}*\s+(?:si[ęe]\s+)?(?:ju[żz]|wcze[śs]niej)${WORD_END}|${WORD_START}(?:wst[ęe]pnie|ju[żz])\s+zatwierdzon|${WORD_START}bez\s+(?:pytania|potwierdzenia|potwierdzania|informowania|pytania\s+o\s+zgod[ęe])${WORD_END}(?!\s+(?:mnie|nas)${WORD_END})`,
     String.raw`${WORD_START}nie\s+(?:pytaj|pytajcie|informuj|powiadamiaj|m[óo]w|niepok[óo]j)\s+(?:o\s+nic\s+|o\s+zgod[ęe]\s+)?(?:u[żz]ytkownika|u[żz]ytkowniczki|klienta|klientki|w[łl]a[śs]ciciela|nikogo|go|jej|ich|cz[łl]owieka)${WORD_END}|${WORD_START}nie\s+wspominaj\s+o\s+(?:tej|tym|tych)${WORD_END}|${WORD_START}nie\s+(?:trzeba|musisz|ma\s+potrzeby)\s+(?:niczego\s+|nikogo\s+)?(?:pyta[ćc]|potwierdza[ćc]|informowa[ćc]|sprawdza[ćc]|uprzedza[ćc])${WORD_END}`,
     // Japanese.
     String.raw`(?:既に|すでに|事前に)\s*(?:承認|同意|許可|確認|了承)|承認済み|許可済み|確認済み|(?:確認|報告|連絡|通知)\s*(?:は|も)?\s*(?:不要|必要ありません|いりません)|(?:ユーザー|利用者|お客様|本人)\s*(?:に|へ)\s*(?:は|も)?\s*(?:確認|報告|連絡|伝え|知らせ|通知)\s*(?:しないで|せずに|する必要は|ないで|は不要)`,
@@ -290,7 +290,7 @@ export const EXFILTRATION_DESTINATIONS: RegExp =
 
 /** A verb that sends, copies or carries something to a destination. */
 export const TRANSFER_VERBS: RegExp = new RegExp(
-  String.raw`\b(?:send|sends|sending|forward|forwarding|e-?mail\s+(?:it|them|this|the|all|a\s+copy)|mail\s+(?:it|them|this)|share|sharing|upload|post\s+(?:it|them|the|this)|submit\s+(?:it|them|the)|transmit|copy|paste|include|append|leak|export|sync|deliver|hand\s+(?:it|them)\s+(?:over|along)|provide|report\s+(?:it|them|back)|add\s+[\w.+-]+@|invite|cc|bcc)\b|${WORD_START}(?:env[ií]a|env[ií]e|env[ií]ar|reenv[ií]a|reenv[ií]e|comparte|comparta|compartir|copia|copie|pega|pegue|transmite|a[ñn]ade|a[ñn]ada|sube|manda|mande|invita)\b|${WORD_START}(?:senden|sende|schicke|schicken|leite|weiterleiten|[üu]bertragen|[üu]bertrage|teilen|teile|kopieren|kopiere|einf[üu]gen|hochladen)\b|${WORD_START}(?:envoyez|envoie|envoyer|transf[ée]rez|transmettez|transmis|transmettre|partagez|partager|copiez|collez|ajoutez|communiquez)\b|${WORD_START}(?:invia|inviare|inoltra|inoltrare|condividi|condividere|copia|copiare|incolla|carica|manda|stuur|verstuur|versturen|doorsturen|kopieer|plak)\b|${WORD_START}(?:wy[śs]lij|prze[śs]lij|przeka[żz]|udost[ęe]pnij|skopiuj|wklej|dodaj|za[łl][ąa]cz)(?![\w\u00c0-\u024f])|发送|发到|发给|转发|分享|复制|粘贴|上传|提交|送信|送って|転送|共有|コピー|貼り付け|アップロード`,
+  String.raw`\b(?:send|sends|sending|forward|forwarding|e-?mail\s+(?:it|them|this|the|all|a\s+copy)|mail\s+(?:it|them|this)|share|sharing|upload|post\s+(?:it|them|the|this)|submit\s+(?:it|them|the)|transmit|copy|paste|include|append|leak|export|sync|deliver|hand\s+(?:it|them)\s+(?:over|along)|provide|report\s+(?:it|them|back)|add\s+[\w.+-]+@|invite|cc|bcc)\b|${WORD_START}(?:env[ií]a|env[ií]e|env[ií]ar|reenv[ií]a|reenv[ií]e|comparte|comparta|compartir|copia|copie|pega|pegue|transmite|a[ñn]ade|a[ñn]ada|sube|manda|mande|invita)\b|${WORD_START}(?:senden|sende|schicke|schicken|leite|weiterleiten|[üu]bertragen|[üu]bertrage|teilen|teile|kopieren|kopiere|einf[üu]gen|hochladen)\b|${WORD_START}(?:envoyez|envoie|envoyer|transf[ée]rez|transmettez|transmis|transmettre|partagez|partager|copiez|collez|ajoutez|communiquez)\b|${WORD_START}(?:invia|inviare|inoltra|inoltrare|condividi|condividere|copia|copiare|incolla|carica|manda|stuur|verstuur|versturen|doorsturen|kopieer|plak)\b|${WORD_START}(?:wy[śs]lij|prze[śs]lij|przeka[żz]|udost[ęe]pnij|skopiuj|wklej|dodaj|za[łl][ąa]cz)${WORD_END}|发送|发到|发给|转发|分享|复制|粘贴|上传|提交|送信|送って|転送|共有|コピー|貼り付け|アップロード`,
   "i",
 );
 
