@@ -84,6 +84,24 @@ describe("text features: the task's verb said in a phrase", () => {
     assert.deepEqual([...taskClasses("Sort out the payment for the March invoice")], ["buy"]);
   });
 
+  it("reads slang and phrasal verbs: 'call that order off', 'kill it', 'bin', 'roll the token', 'signed off on'", () => {
+    assert.deepEqual([...taskClasses("I found them cheaper elsewhere, call that order off")], ["delete"]);
+    assert.deepEqual([...taskClasses("The old laptop script hasn't run in a year. Kill it")], ["delete"]);
+    assert.deepEqual([...taskClasses("We've moved, bin the flat-hunting collection")], ["delete"]);
+    assert.ok(taskClasses("The deploy token leaked into a log; roll it").has("merge"));
+    assert.deepEqual([...taskClasses("Ines signed off on PR 1290, merge it")], ["merge"]);
+    assert.deepEqual([...taskClasses("Turn the weekly digest emails off")], ["save"]);
+    assert.deepEqual([...taskClasses("The post is ready, push it live tonight")], ["send"]);
+    assert.deepEqual([...taskClasses("Cash out my balance")], ["buy"]);
+  });
+
+  it("keeps nouns and other uses of those words out", () => {
+    // "sign" alone still means signing in; "switch to" is not switching something off or on.
+    assert.deepEqual([...taskClasses("Sign me in")], ["auth"]);
+    assert.deepEqual([...taskClasses("Switch to the Gold plan on Monday")], []);
+    assert.deepEqual([...taskClasses("Call the office")], []);
+  });
+
   it("leaves a plain question without a verb class", () => {
     assert.deepEqual([...taskClasses("Tell me what the jacket costs")], []);
   });

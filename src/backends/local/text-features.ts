@@ -377,7 +377,34 @@ const DETERMINERS = new Set([
 // the visit → Cancel, "let Priya know" → Send.
 const TASK_PHRASES: [RegExp, string][] = [
   [/\bget(?:ting)? rid of\b/g, "remove"],
-  [/\bcall(?:ing)? (?:it |that |this )?off\b/g, "cancel"],
+  [/\bdo(?:ing)? away with\b/g, "remove"],
+  // "call that order off", "call Thursday's visit off": up to four words between.
+  [/\bcall(?:ing|ed)? (?:[\p{L}\p{N}'’]+ ){0,4}?off\b/gu, "cancel"],
+  // Before "sign" counts as signing in: "Ines signed off on the PR" approves it.
+  [/\bsign(?:s|ed|ing)? off(?: on)?\b/g, "approve"],
+  [/\b(?:give|gave|giving) (?:it |this |that )?the go[ -]ahead\b/g, "approve"],
+  // Slang for deleting, as verbs (a determiner before "bin" makes it a noun, see taskClasses).
+  [/\b(?:kill|ditch|scrap|nix|axe|junk|toss|bin|zap|dump)(?:s|ed|ped|bed|ing|ping|bing)?\b/g, "delete"],
+  [/\bshut(?:ting)? (?:it |them )?down\b/g, "terminate"],
+  // "turn the weekly digest off"; not "switch to the plan on Monday".
+  [
+    /\b(?:turn|switch)(?:s|ed|ing)? (?:(?!to\b|into\b|from\b|over\b)[\p{L}\p{N}'’]+ ){0,4}?off\b/gu,
+    "disable",
+  ],
+  [/\b(?:turn|switch)(?:s|ed|ing)? (?:(?!to\b|into\b|from\b|over\b)[\p{L}\p{N}'’]+ ){0,4}?on\b/gu, "enable"],
+  // A leaked key or token is "rolled": rotated.
+  [
+    /\broll(?:s|ed|ing)? (?:it|them|(?:the|that|this|my|our) (?:[\p{L}\p{N}-]+ )?(?:key|token|secret|credential|password)s?)\b/gu,
+    "rotate",
+  ],
+  [/\b(?:push|put|make|set)(?:s|ing)? (?:it |this |that |them )?live\b/g, "publish"],
+  [/\bgo(?:es)? live\b/g, "publish"],
+  [
+    /\b(?:reach(?:ing)? out to|get(?:ting)? back to|write back to|drop (?:\p{L}+ )?a (?:line|note))\b/gu,
+    "reply",
+  ],
+  [/\bcash(?:ing)? out\b/g, "withdraw"],
+  [/\btop(?:ping)? (?:it |(?:my|the|our) \p{L}+ )?up\b/gu, "pay"],
   [/\bclear(?:ing)? (?:it |them )?out\b/g, "delete"],
   [/\btake (?:it |them )?away\b/g, "remove"],
   [/\blet \p{L}+ know\b/gu, "send"],
