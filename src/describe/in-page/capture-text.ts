@@ -915,6 +915,24 @@ export function captureText(
       const reasons = hiddenElements.get(element) as string[];
       addHidden(blockText(element), "text", reasons, () => describeWhere(element, prefix), scopeNumber, true);
     }
+    // Text written straight inside a closed <details> (not in an element of its own) is not rendered,
+    // and no candidate element holds it: read it here.
+    if (hasDetails)
+      for (const details of queryAll(scope, "details:not([open])")) {
+        if (within(details)) continue;
+        let bare = "";
+        for (let child = details.firstChild; child; child = child.nextSibling)
+          if (child.nodeType === 3) bare += `${child.nodeValue ?? ""} `;
+        if (bare.trim() !== "")
+          addHidden(
+            bare,
+            "text",
+            ["collapsed-details"],
+            () => describeWhere(details, prefix),
+            scopeNumber,
+            true,
+          );
+      }
     const afterCandidates = performance.now();
     timings.candidates += afterCandidates - afterAttributes;
     if (firewall && firewall.mode === "lines") {
@@ -1296,6 +1314,8 @@ export function captureText(
         const value = node.nodeValue ?? "";
         if (value.trim() === "" && !(block as Block | null)) continue;
         const parent = node.parentElement;
+        // Read above as hidden text: the bare text of a closed <details>.
+        if (parent?.tagName === "DETAILS" && attributeOf(parent, "open") === null) continue;
         const current = open(parent ?? (root.body as Element), scope, prefix, quoted);
         current.parts.push(value);
         current.length += value.length;
