@@ -2,7 +2,8 @@ import type { FirewallSignal } from "../spec/page-scan.js";
 
 /**
  * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese, with
- * Portuguese, Italian, Dutch and Polish for the commonest ways of speaking to an agent. They run on
+ * Portuguese, Italian, Dutch, Polish, Swedish, Danish, Norwegian and Czech for the commonest ways of
+ * speaking to an agent. They run on
  * normalised text (see text-normalisation.ts), case-insensitively. Each pattern is one way a page speaks
  * to an agent; the weights that turn matches into a probability live in injection-detector.ts.
  *
@@ -101,7 +102,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     // not start a line of its own (a run of button labels: "Report", "Your reply"), and the opening word
     // is not the subject of a verb that follows it ("Update emails your reply to Maud", "Maud isn't told,
     // your reply stays": a page saying what a button does).
-    String.raw`(?:^|[.!?:;]\s+|\n|[>»"“]\s*)(?:please\s+)?(?!(?:i|we|you|he|she|they|it|this|that|these|those|our|my|his|her|their|its|the|a|an|if|when|as|after|before|once|by|for|with|did|do|does|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had|thanks|thank|sorry|hi|hello|dear|no|yes|post|submit|write|preview|edit|save|type|enter|draft|review|view|see|check|read|share|add|leave|start|cancel|delete|your)\b)(?![a-z]+(?<!br)ing\b)[a-z]+\s+(?!(?:is|isn['’]t|was|wasn['’]t|has|hasn['’]t|does|doesn['’]t|won['’]t|can['’]t|will|emails|sends|shows|takes|keeps|lets|makes|gives|puts|posts|tells|notifies|stays|goes|moves|removes|adds|opens|closes|marks|saves|deletes)\b)(?:[\w'’,-]+\s+){0,8}?(?:in|to|from|of|into|within|using|with|throughout|across|for|at\s+the\s+end\s+of|at\s+the\s+start\s+of)?\s*(?<!\n)(?<!(?<!br)ing\s+)your\s+(?:answers?|responses?|replies|reply|output|summary|summaries|translation|solution|final\s+answer)\b`,
+    String.raw`(?:^|[.!?:;]\s+|\n|[>»"“]\s*)(?:please\s+)?(?!(?:i|we|you|he|she|they|it|this|that|these|those|our|my|his|her|their|its|the|a|an|if|when|as|after|before|once|by|for|with|did|do|does|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had|thanks|thank|sorry|hi|hello|dear|no|yes|post|submit|write|preview|edit|save|type|enter|draft|review|view|see|check|read|share|add|leave|start|cancel|delete|change|amend|withdraw|your)\b)(?![a-z]+(?<!br)ing\b)[a-z]+\s+(?!(?:is|isn['’]t|was|wasn['’]t|has|hasn['’]t|does|doesn['’]t|won['’]t|can['’]t|will|emails|sends|shows|takes|keeps|lets|makes|gives|puts|posts|tells|notifies|stays|goes|moves|removes|adds|opens|closes|marks|saves|deletes)\b)(?:[\w'’,-]+\s+){0,8}?(?:in|to|from|of|into|within|using|with|throughout|across|for|at\s+the\s+end\s+of|at\s+the\s+start\s+of)?\s*(?<!\n)(?<!(?<!br)ing\s+)your\s+(?:answers?|responses?|replies|reply|output|summary|summaries|translation|solution|final\s+answer)\b`,
     String.raw`\bfor\s+(?:${AI}|automated|autonomous|language)[\s-]*(?:[\w-]+\s+){0,2}?(?:models?|agents?|assistants?|systems?|readers?|crawlers?|tools?)\s+only\b|\bhuman\s+(?:readers?|visitors?|users?)\s+(?:can|may|should)\s+(?:skip|ignore)\b|\bnot\s+(?:meant|intended|written)\s+for\s+(?:human|people)`,
     // Spanish.
     String.raw`\b(?:nota|mensaje|aviso|instrucci[oó]n(?:es)?|atenci[oó]n|indicaci[oó]n(?:es)?|recordatorio)\s+(?:para|a|al)\s+(?:el\s+|la\s+|los\s+|las\s+|cualquier\s+|todo\s+|todos\s+los\s+)?(?:[\w-]+\s+){0,2}?(?:asistente|agente|modelo|bot|ia)s?\b`,
@@ -151,6 +152,16 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:asystenc|asystent|agenc|agent)${LETTER}*(?<=${START}(?:drog[ia]\s+|szanown[ya]\s+|hej\s+|do\s+)?(?:asystenc|asystent|agenc|agent)${LETTER}*)\s+(?:ai|si|sztucznej\s+inteligencji)\s*[:,]`,
     String.raw`${WORD_START}je[śs]li\s+(?:jeste[śs]|pan\s+jest|pani\s+jest)\s+(?:asystentem|agentem|modelem|botem|ai|sztuczn)`,
     String.raw`${WORD_START}(?:asystent|agent|model)${LETTER}*\s+(?:ai|si)\s*,?\s+(?:kt[óo]ry|kt[óo]ra|kt[óo]rzy)\s+(?:czyta|czytaj[ąa]|przegl[ąa]da|przegl[ąa]daj[ąa]|obs[łl]uguje|obs[łl]uguj[ąa]|przetwarza|przetwarzaj[ąa]|odwiedza|odwiedzaj[ąa]|streszcza|pomaga)\s+(?:t[ęe]|ten|to|t[ąa]|te)\s+(?:stron|wiadomo|witryn|post|w[ąa]t|dokument|skrzynk|og[łl]osz|czat|rozmow)`,
+    // Swedish, Danish and Norwegian (one set: the words are close; nouns take endings, "AI-assistenterna").
+    String.raw`${WORD_START}(?:meddelande|notering|anteckning|instruktion(?:er)?|instruks(?:joner|er)?|obs|observera|p[åa]minnelse|uppmaning|besked|meddelelse|bem[æa]rk|p[åa]mindelse|melding|beskjed|merknad)\s+(?:till|til|f[öo]r|for)\s+(?:alla\s+|alle\s+|varje\s+|hver\s+|enhver\s+|den\s+|de\s+)?(?:${LETTER}+[\s-]+){0,2}?(?:(?:ai|ki)[\s-]?)?(?:assistent|agent|spr[åa]kmodell|sprogmodel|bot)${LETTER}*`,
+    String.raw`${WORD_START}(?:ai|ki)(?<=${START}(?:k[äa]ra\s+|k[æa]re\s+|kj[æa]re\s+|hej\s+|hei\s+|till\s+(?:alla\s+)?|til\s+(?:alle\s+)?)?(?:ai|ki))[\s-]?(?:assistent|agent)${LETTER}*\s*[:,]`,
+    String.raw`${WORD_START}(?:om\s+du\s+[äa]r|hvis\s+du\s+er)\s+(?:en\s+)?(?:ai|ki|assistent|agent|spr[åa]kmodell|sprogmodel|bot)`,
+    String.raw`${WORD_START}(?:ai|ki)[\s-]?(?:assistent|agent)${LETTER}*\s*,?\s+som\s+(?:l[äa]ser|bes[öo]ker|hanterar|sammanfattar|bearbetar|l[æa]ser|leser|bes[øo]ker|bes[øo]ger|h[åa]ndterer|oppsummerer|opsummerer)\s+(?:denna|den\s+h[äa]r|det\s+h[äa]r|denne|dette|den|det)\s+(?:sid|annons|annonc|tr[åa]d|meddelande|besked|melding|e-?post|mejl|inkorg|innboks|indbakke)`,
+    // Czech ("pro AI asistenty", "Milý AI agente,").
+    String.raw`${WORD_START}(?:zpr[áa]va|pozn[áa]mka|upozorn[ěe]n[íi]|pokyny?|instrukce|sd[ěe]len[íi]|p[řr]ipom[íi]nka|informace)\s+(?:pro|v[šs]em)\s+(?:v[šs]echny\s+|ka[žz]d[ée]ho\s+)?(?:${LETTER}+[\s-]+){0,2}?(?:(?:ai|ui)[\s-]?)?(?:asistent|agent|bot)${LETTER}*`,
+    String.raw`(?<=${START})(?:(?:mil[ýyá]|v[áa][žz]en[ýyá]|ahoj)\s+(?:(?:ai|ui)[\s-]?)?(?:asistent|agent)${LETTER}*|(?:ai|ui)[\s-]?(?:asistent|agent)${LETTER}*|(?:asistent|agent)${LETTER}*\s+(?:ai|ui))\s*[:,]`,
+    String.raw`${WORD_START}(?:pokud|jestli|jestli[žz]e|kdy[žz])\s+(?:jste|jsi)\s+(?:ai|ui|asistent|agent|jazykov[ýy]\s+model|bot)`,
+    String.raw`${WORD_START}(?:(?:ai|ui)[\s-]?)?(?:asistent|agent)${LETTER}*(?:\s+(?:ai|ui))?\s*,?\s+(?:kte[řr][íi]|kter[ýy]|kter[áa])\s+(?:[čc]te|[čc]tou|zpracov[áa]v[áa]|zpracov[áa]vaj[íi]|nav[šs]t[ěe]vuje|nav[šs]t[ěe]vuj[íi]|shrnuje|shrnuj[íi]|prohl[íi][žz][íi])\s+(?:tuto|tento|toto|tyto)\s+(?:str[áa]nk|web|zpr[áa]v|p[řr][íi]sp[ěe]v|inzer[áa]t|dokument|e-?mail|schr[áa]nk|vl[áa]kn)`,
   ]),
   instruction_override: compile([
     String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
@@ -201,6 +212,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`(?:^|\n)\s*(?:system|developer|tool)\s*(?:message|prompt|instruction|notice|override)?\s*:`,
     String.raw`\bsystem\s+(?:message|instructions?|prompt|notice|override|alert|directive)\s*(?:[:\]—–-]|for\b|to\b)`,
     String.raw`\btool\s+(?:result|output|response)\s*[(:\[]|\bfunction_call\b|\btool_call\b`,
+    // A tool or chat-template tag written out as text ("<tool_output source=...>"): markup would not show.
+    String.raw`<\/?\s*(?:tool_(?:output|result|response|call)s?|function_(?:results?|calls?|output)|system_(?:message|prompt)|assistant_(?:message|note))\b`,
     String.raw`\b(?:policy|security|compliance|admin|automation)\s+(?:update|notice|directive|policy)\s*(?:v?\d[\d.]*\s*)?[:\-—]`,
     String.raw`\bautomated\s+(?:agent\s+|assistant\s+)?(?:notice|message|instruction)\b`,
     String.raw`\[[^\]\n]{0,60}(?:system|automated|gateway|trust\s*&\s*safety|security\s+team|administrator|official)[^\]\n]{0,80}\]`,
@@ -229,6 +242,9 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\b(?:do\s+not|don['’]t|never)\s+(?:mention|reveal|disclose|show|explain)\s+(?:this|these|that|the\s+(?:step|instruction|note|notice|policy))\b`,
     String.raw`\bkeep\s+this\s+(?:step\s+|note\s+|instruction\s+)?(?:secret|hidden|confidential|between\s+us)\b|\bsilently\b|\bno\s+(?:human|person|one)\s+needs?\s+to\b`,
     String.raw`\b(?:already|been)\s+(?:approved|authori[sz]ed|confirmed|agreed)\s+(?:by|in|on|with)\s+(?:the\s+)?(?:${HUMAN}|maintainers|release\s+call|ticket|management)`,
+    // "This was confirmed by the user": a step said to be approved. Only the user's own approval: "your
+    // booking was confirmed by the host" is news, not a claim.
+    String.raw`\b(?:this|it|that)\s+(?:was|has\s+been|had\s+been)\s+(?:already\s+)?(?:approved|authori[sz]ed|confirmed|okayed|requested)\s+by\s+(?:the\s+)?(?:user|customer|account\s+(?:holder|owner)|human)\b`,
     // Spanish.
     String.raw`\b(?:ya\s+)?(?:lo\s+|la\s+|los\s+|las\s+|le\s+)?(?:ha|han|hab[ií]a)\s+(?:ya\s+)?(?:aprobado|autorizado|confirmado|pedido|solicitado|aceptado|elegido|consentido)\b`,
     String.raw`\bya\s+(?:lo\s+|la\s+|le\s+)?(?:aprob[oó]|autoriz[oó]|confirm[oó]|pidi[oó]|solicit[oó]|acept[oó]|eligi[oó]|decidi[oó])\b|\bpre-?aprobad[oa]s?\b|\baprobad[oa]\s+por\s+(?:el|la)\s+(?:propietari[oa]|usuari[oa]|titular|administrador)`,
@@ -325,7 +341,7 @@ export const DISCUSSION_MARKERS: RegExp =
  * is deliberately broad; tests check it against the detector's own matches.
  */
 const TRIGGER_TERMS = `
-ai a.i. llm gpt genai ki ia bot bots chatbot* copilot* crawler* assistant* asistente* assistent* agent* model models
+ai a.i. llm gpt genai ki ia ui bot bots chatbot* copilot* crawler* assistant* asistent* assistent* agent* model models
 automated autonomous automatis* automatizad* system* sistema système systeme sys inst tool* function_call developer
 ignor* disregard* forget* override* supersede* bypass* omit* descart* instruction* instrucci* anweisung* consigne*
 directive* prompt* priority precedence prioridad priorit* vorrang prime compte mode modo modus wartungsmodus
