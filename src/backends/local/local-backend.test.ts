@@ -52,9 +52,12 @@ async function verdictOf(state: DecisionState) {
 }
 
 // The familiar action: `addToCart` as describe sees it on a product page, with the product card around
-// the button (without the item, the model rightly doubts which lamp the button adds, and the policy asks).
+// the button and the product's heading as its section (without the item, the model rightly doubts which
+// lamp the button adds, and the policy asks).
 const familiarAddToCart = buildModelState(
-  described({ target: target({ name: "Add to cart", itemText: "Aster lamp $64.00 Add to cart" }) }),
+  described({
+    target: target({ name: "Add to cart", itemText: "Aster lamp $64.00 Add to cart", section: "Aster lamp" }),
+  }),
   "Add the Aster lamp to my cart",
   origins,
 );
