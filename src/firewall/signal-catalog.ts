@@ -215,7 +215,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     // A tool or chat-template tag written out as text ("<tool_output source=...>"): markup would not show.
     String.raw`<\/?\s*(?:tool_(?:output|result|response|call)s?|function_(?:results?|calls?|output)|system_(?:message|prompt)|assistant_(?:message|note))\b`,
     String.raw`\b(?:policy|security|compliance|admin|automation)\s+(?:update|notice|directive|policy)\s*(?:v?\d[\d.]*\s*)?[:\-—]`,
-    String.raw`\bautomated\s+(?:agent\s+|assistant\s+)?(?:notice|message|instruction)\b`,
+    // "Automated agent note:" names no AI but addresses one; a bare "automated notes" is a meeting tool's.
+    String.raw`\bautomated\s+(?:(?:agent|assistant)\s+(?:note|memo|directive)|(?:agent\s+|assistant\s+)?(?:notice|message|instruction))\b`,
     String.raw`\[[^\]\n]{0,60}(?:system|automated|gateway|trust\s*&\s*safety|security\s+team|administrator|official)[^\]\n]{0,80}\]`,
     String.raw`\b(?:this\s+is\s+(?:an?\s+)?(?:official|system|automated)\s+(?:message|notice|instruction))\b`,
     String.raw`(?-i)\b(?:THIS\s+IS\s+(?:VERY\s+|EXTREMELY\s+)?(?:IMPORTANT|URGENT|CRITICAL)|IMPORTANT\s+(?:NOTICE|MESSAGE|INSTRUCTIONS?|UPDATE)|ATTENTION\s+(?:AI|AGENT|ASSISTANT)S?|URGENT\s+(?:NOTICE|ACTION|INSTRUCTIONS?))\b`,
