@@ -133,3 +133,18 @@ describe("the embedded model's features: where the control sits", () => {
     assert.ok(tickBox({ form: form({ method: "get" }) }).effect.has("k+form:check|get"));
   });
 });
+
+describe("the embedded model's features: a closing verb on an object or on the view", () => {
+  const effectOf = (name: string) =>
+    extractFeatures(buildModelState(described({ target: target({ name }) }), "Look at issue 12", origins))
+      .effect;
+
+  it("reads 'Close issue' and 'Empty trash' as acting on an object, 'Close dialog' as closing the view", () => {
+    for (const name of ["Close issue", "Empty trash", "Acknowledge incident", "Resolve thread"])
+      assert.ok(effectOf(name).has("closer:object"), name);
+    for (const name of ["Close dialog", "Dismiss tip", "Clear filters"])
+      assert.ok(effectOf(name).has("closer:view"), name);
+    assert.ok(effectOf("Done").has("closer:bare"));
+    assert.ok(![...effectOf("Open issue").keys()].some((feature) => feature.startsWith("closer:")));
+  });
+});

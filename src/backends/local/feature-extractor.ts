@@ -10,6 +10,7 @@ import {
   negatedClasses,
   nonLatinShare,
   normaliseText,
+  stem,
   taskClasses,
   words,
 } from "./text-features.js";
@@ -52,6 +53,48 @@ const HIDDEN_REASONS = new Set<string>(HIDDEN_BY.filter((reason) => reason !== "
 const CODE_WORDS =
   /\b(codes?|otp|passcode|pin|one[- ]time|verification|verify|texted|sms|authenticator|2fa)\b|código|code de|验证码|コード/i;
 const CODE_FIELD = /\b(codes?|pin|otp|passcode|verification|zip|postal|postcode)\b/i;
+
+// Verbs that also close a view ("Close", "Done", "Clear", "Dismiss") act on something real when the name
+// goes on to an object ("Close issue", "Empty trash", "Acknowledge incident"), and close only the view
+// when what follows names a part of the screen ("Close dialog", "Dismiss tip") or nothing.
+const CLOSING_VERBS = new Set(
+  ["close", "end", "clear", "empty", "dismiss", "acknowledge", "resolve", "done", "finish", "complete"].map(
+    (word) => stem(normaliseText(word)),
+  ),
+);
+const SCREEN_PARTS = new Set(
+  [
+    "dialog",
+    "window",
+    "panel",
+    "popup",
+    "pop",
+    "banner",
+    "tip",
+    "tips",
+    "menu",
+    "sidebar",
+    "preview",
+    "overlay",
+    "modal",
+    "tooltip",
+    "notice",
+    "filter",
+    "filters",
+    "search",
+    "selection",
+    "tab",
+    "view",
+    "editor",
+    "editing",
+    "help",
+    "guide",
+    "tour",
+    "this",
+    "x",
+    "×",
+  ].map((word) => stem(normaliseText(word))),
+);
 
 function add(features: Map<string, number>, name: string, value = 1): void {
   features.set(name, (features.get(name) ?? 0) + value);
@@ -354,6 +397,16 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
       common(`firstcls:${cls}`, 1.5);
       common(`k+firstcls:${kind}|${cls}`, 1.5);
     }
+  }
+  if (firstWord && CLOSING_VERBS.has(firstWord) && nameWords[0] === firstWord) {
+    const rest = nameWords.slice(1);
+    common(
+      rest.length === 0
+        ? "closer:bare"
+        : rest.every((token) => SCREEN_PARTS.has(token))
+          ? "closer:view"
+          : "closer:object",
+    );
   }
   for (const cls of labelClasses) {
     common(`cls:${cls}`);
