@@ -51,14 +51,21 @@ async function verdictOf(state: DecisionState) {
   return decide([], outcome).verdict;
 }
 
-// The familiar action: `addToCart` as describe sees it on a product page, with the product card around
-// the button and the product's heading as its section (without the item, the model rightly doubts which
-// lamp the button adds, and the policy asks).
+// The familiar action: the demo's "Add to cart" with the facts describe reads on the demo's product page
+// (the product card around the button, the product's heading as its section) and the demo's task. A
+// shortened card ("Aster lamp $64.00 Add to cart") scores lower: with little text around it the model
+// rightly doubts which lamp the button adds, and the policy asks.
 const familiarAddToCart = buildModelState(
   described({
-    target: target({ name: "Add to cart", itemText: "Aster lamp $64.00 Add to cart", section: "Aster lamp" }),
+    target: target({
+      name: "Add to cart",
+      id: "add-to-cart",
+      itemText:
+        "Aster table lamp $64.00 Matte black steel, linen shade, 2 m braided cord. Warm dimmable LED included. Finish Matte black Brushed brass Chalk white Add to cart Buy now Read 128 reviews · 4.6 out of 5",
+      section: "Aster table lamp",
+    }),
   }),
-  "Add the Aster lamp to my cart",
+  "Find the price of the Aster table lamp and add one to my cart. Do not buy anything; I will check out myself.",
   origins,
 );
 
