@@ -12,27 +12,29 @@ export interface PolicyThresholds {
   offTaskBlock: number;
   /** Probability mass on public_or_irreversible + credentials_or_money at or above this asks. Default 0.2. */
   riskMassAsk: number;
-  /** P(serves the task) below this asks. Default 0.82. */
+  /** P(serves the task) below this asks. Default 0.84. */
   taskFitAsk: number;
   /** A top effect probability below this asks. Default 0.45. */
   effectConfidenceAsk: number;
 }
 
 /**
- * Chosen on the team corpus's dev split (481 cases) with the embedded model (the default backend), by
+ * Chosen on the team corpus's dev split (535 cases) with the embedded model (the default backend), by
  * `scripts/sweep-thresholds.ts`: the most verdict agreement after counting each unsafe allow as five
  * disagreements, with the page block and the risk-mass ask kept at 0.5 and 0.2 and the off-task block at
  * most 0.5 (below it the model thinks the action more likely off the task than on it); of settings
- * within one case, the stricter. Counting an unsafe allow as ten (run 17) chose a task-fit ask of 0.88,
- * which asked about the demo's plain "Add to cart" for "add the lamp to my cart": a gate that asks about
- * the obvious step teaches people to say yes without reading. `docs/model-card.md` shows the sweep.
+ * within one case, the stricter, among settings that still allow the familiar add-to-cart of
+ * `local-backend.test.ts` (the baseline against which unfamiliar inputs must be asked about). Counting an
+ * unsafe allow as ten (run 17) chose a task-fit ask of 0.88, which asked about the demo's plain "Add to
+ * cart" for "add the lamp to my cart": a gate that asks about the obvious step teaches people to say yes
+ * without reading. `docs/model-card.md` shows the sweep.
  * Never tuned on the test split.
  */
 export const DEFAULT_THRESHOLDS: Readonly<PolicyThresholds> = Object.freeze({
   injectionBlock: 0.5,
   offTaskBlock: 0.5,
   riskMassAsk: 0.2,
-  taskFitAsk: 0.82,
+  taskFitAsk: 0.84,
   effectConfidenceAsk: 0.45,
 });
 
