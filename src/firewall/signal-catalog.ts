@@ -164,6 +164,10 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`(?<=${START})(?:(?:mil[ýyá]|v[áa][žz]en[ýyá]|ahoj)\s+(?:(?:ai|ui)[\s-]?)?(?:asistent|agent)${LETTER}*|(?:ai|ui)[\s-]?(?:asistent|agent)${LETTER}*|(?:asistent|agent)${LETTER}*\s+(?:ai|ui))\s*[:,]`,
     String.raw`${WORD_START}(?:pokud|jestli|jestli[žz]e|kdy[žz])\s+(?:jste|jsi)\s+(?:ai|ui|asistent|agent|jazykov[ýy]\s+model|bot)`,
     String.raw`${WORD_START}(?:(?:ai|ui)[\s-]?)?(?:asistent|agent)${LETTER}*(?:\s+(?:ai|ui))?\s*,?\s+(?:kte[řr][íi]|kter[ýy]|kter[áa])\s+(?:[čc]te|[čc]tou|zpracov[áa]v[áa]|zpracov[áa]vaj[íi]|nav[šs]t[ěe]vuje|nav[šs]t[ěe]vuj[íi]|shrnuje|shrnuj[íi]|prohl[íi][žz][íi])\s+(?:tuto|tento|toto|tyto)\s+(?:str[áa]nk|web|zpr[áa]v|p[řr][íi]sp[ěe]v|inzer[áa]t|dokument|e-?mail|schr[áa]nk|vl[áa]kn)`,
+    // Turkish ("AI asistanı / yapay zeka ajanı için not:", "Yapay zeka asistanı:").
+    String.raw`${WORD_START}(?:ai|yapay\s+zek[aâ])\s+(?:asistan|ajan|model|bot)${LETTER}*(?:\s*(?:\/|ve|veya)\s*(?:(?:ai|yapay\s+zek[aâ])\s+)?(?:asistan|ajan|model|bot)${LETTER}*)?\s+i[çc]in\s+(?:not|mesaj|talimat|uyar[ıi]|bilgi)`,
+    String.raw`(?<=${START})(?:sevgili\s+|say[ıi]n\s+)?(?:ai|yapay\s+zek[aâ])\s+(?:asistan|ajan)${LETTER}*\s*[:,]`,
+    String.raw`${WORD_START}e[ğg]er\s+(?:bir\s+)?(?:ai|yapay\s+zek[aâ]|asistan|ajan|dil\s+modeli)\s*(?:isen|iseniz|san|san[ıi]z)${WORD_END}`,
   ]),
   instruction_override: compile([
     String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
@@ -278,6 +282,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:har|hade|havde|hadde)\s+(?:redan|allerede|allereie|i\s+forv[äa]g|p[åa]\s+forh[åa]nd)\s+(?:godk[äa]nt|godkendt|godkjent|bekr[äa]ftat|bekr[æa]ftet|bekreftet|till[åa]tit|tilladt|tillatt|accepterat|accepteret|akseptert|bett\s+om|bedt\s+om|valt|valgt)|${WORD_START}(?:redan|allerede)\s+(?:godk[äa]nt|godkendt|godkjent)${WORD_END}|${WORD_START}(?:du\s+)?(?:beh[öo]ver|beh[øo]ver|trenger|trengs|m[åa]ste)\s+(?:inte|ikke|ikkje)\s+(?:att\s+|at\s+|å\s+)?(?:fr[åa]ga|sp[øo]rge|sp[øo]rre|bekr[äa]fta|bekr[æa]fte|bekrefte|meddela|informera|informere|varsle)(?:\s+(?:igen|igjen|f[öo]rst|f[øo]rst|anv[äa]ndaren|medlemmen|kunden|[äa]garen|innehavaren|brugeren|ejeren|brukeren|eieren|medlemmet|honom|henne|dem|ham|hende|dei))?(?=\s*(?:[.;:!,]|$))|${WORD_START}(?:utan\s+att|uden\s+at|uten\s+[åa])\s+(?:fr[åa]ga|sp[øo]rge|sp[øo]rre|bekr[äa]fta|bekr[æa]fte|bekrefte)(?:\s+(?:anv[äa]ndaren|medlemmen|kunden|[äa]garen|brugeren|ejeren|brukeren|eieren))?(?=\s*(?:[.;:!,]|$))`,
     // Czech ("zákazník už nákup schválil", "nemusíte se ptát", "bez ptaní").
     String.raw`${WORD_START}(?:u[žz]|p[řr]edem)\s+(?:(?:${LETTER}+\s+){0,2})?(?:schv[áa]lil|schv[áa]lila|potvrdil|potvrdila|povolil|povolila|odsouhlasil|odsouhlasila|schv[áa]leno|potvrzeno)${WORD_END}|${WORD_START}(?:nemus[íi](?:te|[šs])?|nen[íi]\s+t[řr]eba)\s+(?:se\s+)?(?:pt[áa]t|potvrzovat|informovat|upozor[ňn]ovat)(?:\s+(?:u[žz]ivatele|z[áa]kazn[íi]ka|majitele|dr[žz]itele|ho|j[ií]|je))?(?=\s*(?:[.;:!,]|$))|${WORD_START}bez\s+(?:pt[áa]n[íi]|potvrzen[íi])(?:\s+(?:u[žz]ivatele|z[áa]kazn[íi]ka|majitele))?(?=\s*(?:[.;:!,]|$))|${WORD_START}neptej(?:te)?\s+se\s+(?:u[žz]ivatele|z[áa]kazn[íi]ka|majitele|ho|j[ií])${WORD_END}`,
+    // Turkish ("Kullanıcı bunu önceden onayladı", "kullanıcıya sormadan").
+    String.raw`${WORD_START}(?:[öo]nceden|zaten|daha\s+[öo]nce)\s+(?:(?:bunu|bunlar[ıi]|[şs]unu)\s+)?onaylad[ıi]${LETTER}*|${WORD_START}(?:kullan[ıi]c[ıi]ya|m[üu][şs]teriye|sahibine|[üu]yeye)\s+(?:bir\s+[şs]ey\s+)?sormadan${WORD_END}|${WORD_START}sorman[ıi]za?\s+gerek\s+yok${WORD_END}`,
     // Japanese.
     String.raw`(?:既に|すでに|事前に)\s*(?:承認|同意|許可|確認|了承)|承認済み|許可済み|確認済み|(?:確認|報告|連絡|通知)\s*(?:は|も)?\s*(?:不要|必要ありません|いりません)|(?:ユーザー|利用者|お客様|本人)\s*(?:に|へ)\s*(?:は|も)?\s*(?:確認|報告|連絡|伝え|知らせ|通知)\s*(?:しないで|せずに|する必要は|ないで|は不要)`,
   ]),
@@ -298,6 +304,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:kliknij|naci[śs]nij|wybierz|zaznacz|odznacz|w[łl][ąa]cz|wy[łl][ąa]cz|zatwierd[źz]|potwierd[źz]|zaakceptuj|usu[ńn]|wy[śs]lij|prze[śs]lij|przeka[żz]|udost[ęe]pnij|przelej|zap[łl]a[ćc]|kup|zam[óo]w|otw[óo]rz|przejd[źz]\s+do|zaloguj\s+si[ęe]|skopiuj|wklej|wpisz|wprowad[źz]|dodaj|zapro[śs]|pobierz|obserwuj|zarezerwuj|anuluj|opublikuj)${WORD_END}`,
     String.raw`${WORD_START}(?:klicka|klikk|klikke|klik|tryck|trykk|tryk|v[äa]lj|v[æa]lg|velg|markera|skicka|skick|bjud\s+in|inviter|godk[äa]nn|godkend|godkjenn|bekr[äa]fta|bekr[æa]ft|bekreft|radera|slett|slet|ta\s+bort|betala|betal|k[öo]p|k[øo]b|kj[øo]p|[öo]ppna|[åa]bn|[åa]pne|logga\s+in|log\s+ind|logg\s+inn|kopiera|kopier|klistra\s+in|ange|angiv|oppgi|l[äa]gg\s+till|tilf[øo]j|legg\s+til|ladda\s+ner|boka|bestill|publicera|publicer|vidarebefordra|videresend)${WORD_END}`,
     String.raw`${WORD_START}(?:klikn[ěe]te|klikni|stiskn[ěe]te|zvolte|vyberte|za[šs]krtn[ěe]te|potvr[ďd]te|schvalte|sma[žz]te|odstra[ňn]te|ode[šs]lete|po[šs]lete|p[řr]epo[šs]lete|sd[íi]lejte|zapla[ťt]te|kupte|otev[řr]ete|p[řr]ejd[ěe]te\s+na|p[řr]ihlaste\s+se|zkop[íi]rujte|vlo[žz]te|zadejte|p[řr]idejte|pozv[ěe]te|st[áa]hn[ěe]te|zru[šs]te|zve[řr]ejn[ěe]te)${WORD_END}`,
+    String.raw`${WORD_START}(?:t[ıi]kla|g[öo]nder|payla[şs]|onayla|sat[ıi]n\s+al|kopyala|yap[ıi][şs]t[ıi]r|adresine\s+git|sayfas[ıi]n[ıi]\s+a[çc])${WORD_END}`,
     `(?:点击|单击|按下|勾选|取消勾选|删除|发送|转发|分享|批准|购买|支付|付款|转账|登录|打开|前往|访问|填写|输入|复制|粘贴|关注|点赞|设为|设置为|授予|添加|邀请|下载|安装|提交|领取)`,
     `(?:クリック|押して|押下|選択して|チェックを入れ|チェックして|削除して|送信して|転送して|共有して|承認して|購入して|支払って|ログインして|開いて|入力して|貼り付けて|コピーして|付与して|フォローして|予約して|ダウンロードして|インストールして|設定して|ボタンを押)`,
   ]),
@@ -385,6 +392,7 @@ pytaj* pytania informuj* wspominaj* trzeba musisz hasł* hasl* kod kody kodu czy
 przykład* przyklad* wstrzykiw* oszust*
 redan allerede godkänt godkant godkendt godkjent behöver behover behøver trenger trengs utan uden uten schválil* schvalil*
 potvrdil* nemusít* nemusit* neptej* předem predem už
+asistan* ajan* yapay onayla* sormadan sorman*
 `
   .trim()
   .split(/\s+/);
