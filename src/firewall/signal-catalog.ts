@@ -2,7 +2,7 @@ import type { FirewallSignal } from "../spec/page-scan.js";
 
 /**
  * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese, with
- * Portuguese, Italian, Dutch, Polish, Swedish, Danish, Norwegian and Czech for the commonest ways of
+ * Portuguese, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Czech and Turkish for the commonest ways of
  * speaking to an agent. They run on
  * normalised text (see text-normalisation.ts), case-insensitively. Each pattern is one way a page speaks
  * to an agent; the weights that turn matches into a probability live in injection-detector.ts.
