@@ -56,7 +56,8 @@ const CODE_FIELD = /\b(codes?|pin|otp|passcode|verification|zip|postal|postcode)
 
 // Verbs that also close a view ("Close", "Done", "Clear", "Dismiss") act on something real when the name
 // goes on to an object ("Close issue", "Empty trash", "Acknowledge incident"), and close only the view
-// when what follows names a part of the screen ("Close dialog", "Dismiss tip") or nothing.
+// when what follows names a part of the screen ("Close dialog", "Dismiss tip") or nothing. Entries are
+// name words as `words` yields them: stemmed, without stopwords or one-letter tokens ("Close ×" is bare).
 const CLOSING_VERBS = new Set(
   ["close", "end", "clear", "empty", "dismiss", "acknowledge", "resolve", "done", "finish", "complete"].map(
     (word) => stem(normaliseText(word)),
@@ -71,7 +72,6 @@ const SCREEN_PARTS = new Set(
     "pop",
     "banner",
     "tip",
-    "tips",
     "menu",
     "sidebar",
     "preview",
@@ -80,7 +80,6 @@ const SCREEN_PARTS = new Set(
     "tooltip",
     "notice",
     "filter",
-    "filters",
     "search",
     "selection",
     "tab",
@@ -90,9 +89,6 @@ const SCREEN_PARTS = new Set(
     "help",
     "guide",
     "tour",
-    "this",
-    "x",
-    "×",
   ].map((word) => stem(normaliseText(word))),
 );
 
@@ -398,7 +394,8 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
       common(`k+firstcls:${kind}|${cls}`, 1.5);
     }
   }
-  if (firstWord && CLOSING_VERBS.has(firstWord) && nameWords[0] === firstWord) {
+  const verb = nameWords[0];
+  if (verb && CLOSING_VERBS.has(verb)) {
     const rest = nameWords.slice(1);
     common(
       rest.length === 0
