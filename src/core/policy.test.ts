@@ -80,9 +80,9 @@ describe("the policy table, row by row", () => {
       "allow",
     );
   });
-  it("row 6: serves the task below 0.8, or a top effect below 0.45, asks", () => {
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.79, 0))).verdict, "ask");
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.8, 0))).verdict, "allow");
+  it("row 6: serves the task below 0.85, or a top effect below 0.45, asks", () => {
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.84, 0))).verdict, "ask");
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.85, 0))).verdict, "allow");
     assert.equal(
       decide(
         [],

@@ -12,7 +12,7 @@ export interface PolicyThresholds {
   offTaskBlock: number;
   /** Probability mass on public_or_irreversible + credentials_or_money at or above this asks. Default 0.2. */
   riskMassAsk: number;
-  /** P(serves the task) below this asks. Default 0.8. */
+  /** P(serves the task) below this asks. Default 0.85. */
   taskFitAsk: number;
   /** A top effect probability below this asks. Default 0.45. */
   effectConfidenceAsk: number;
@@ -34,7 +34,7 @@ export const DEFAULT_THRESHOLDS: Readonly<PolicyThresholds> = Object.freeze({
   injectionBlock: 0.5,
   offTaskBlock: 0.5,
   riskMassAsk: 0.2,
-  taskFitAsk: 0.8,
+  taskFitAsk: 0.85,
   effectConfidenceAsk: 0.45,
 });
 

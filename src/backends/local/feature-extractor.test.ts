@@ -20,6 +20,36 @@ describe("the embedded model's features: the item's identity against the task's"
     assert.ok(!download("Invoice · March 2026", "Download my latest invoice").has("month:mismatch"));
   });
 
+  it("marks a sibling row: the task's rare name is elsewhere on the page, and this row names another", () => {
+    const page = {
+      visibleText:
+        "Pocket money\nNia · age 12 · card ending 2041\nWeekly amount £5.00\nSave\nOsian · age 9 · card ending 7730\nWeekly amount £3.00\nSave",
+    };
+    const amountBox = (itemText: string) =>
+      extractFeatures(
+        buildModelState(
+          described(
+            {
+              kind: "fill",
+              value: "8.00",
+              target: target({
+                tag: "input",
+                role: "textbox",
+                name: "Weekly amount",
+                itemText,
+                section: "Pocket money",
+              }),
+            },
+            page,
+          ),
+          "Put Osian's pocket money up to £8",
+          origins,
+        ),
+      ).servesTask;
+    assert.ok(amountBox("Nia · age 12 · card ending 2041 Weekly amount £5.00 Save").has("row:sibling"));
+    assert.ok(!amountBox("Osian · age 9 · card ending 7730 Weekly amount £3.00 Save").has("row:sibling"));
+  });
+
   it("marks the wrong weekday", () => {
     const slot = extractFeatures(
       buildModelState(

@@ -117,6 +117,47 @@ function overlapBucket(value: number): string {
   return "high";
 }
 
+/** How often a word occurs in a text, counted up to `limit` (a word here is a stem, matched as a substring). */
+function occurrences(text: string, token: string, limit: number): number {
+  let count = 0;
+  for (let at = text.indexOf(token); at !== -1 && count < limit; at = text.indexOf(token, at + token.length))
+    count++;
+  return count;
+}
+
+/**
+ * A sibling row: the task names something the page shows in only one or two places, but not beside this
+ * control ("Osian's pocket money" on Nia's row, "production" next to the staging form), while the
+ * control's row names something equally rare that the task does not ("Nia", "staging"). Rows of the
+ * same kind share their common words; what tells them apart is rare on the page.
+ */
+function isSiblingRow(
+  pageText: string,
+  taskWords: ReadonlySet<string>,
+  near: ReadonlySet<string>,
+  rowWords: ReadonlySet<string>,
+): boolean {
+  const RARE = 2;
+  const counts = (token: string) => occurrences(pageText, token, RARE + 1);
+  const content = (token: string) => !isActionWord(token) && !/^\d+$/.test(token);
+  let taskElsewhere = false;
+  for (const token of taskWords) {
+    if (!content(token) || near.has(token)) continue;
+    const count = counts(token);
+    if (count > 0 && count <= RARE) {
+      taskElsewhere = true;
+      break;
+    }
+  }
+  if (!taskElsewhere) return false;
+  for (const token of rowWords) {
+    if (taskWords.has(token) || !content(token) || token.length < 3) continue;
+    const count = counts(token);
+    if (count > 0 && count <= RARE) return true;
+  }
+  return false;
+}
+
 /** A URL's path and query, without the host and port whose digits are not the task's numbers. */
 function pathOf(url: string | null | undefined): string {
   if (!url) return "";
@@ -201,6 +242,8 @@ function injectionFeatures(
   state: DecisionState,
   features: Map<string, number>,
   actionName: ReadonlySet<string>,
+  /** The page's visible text, normalised (`normaliseText`). */
+  text: string,
 ): void {
   const page = state.page;
   let strongest = 0;
@@ -239,7 +282,6 @@ function injectionFeatures(
   // Visible text, sentence by sentence: an instruction in plain sight, or a discussion of one. An address
   // to an agent counts with a directive in the same sentence or one of the next two. Each family is
   // matched once over the whole text and its matches are mapped to sentences (this runs on every decision).
-  const text = normaliseText(page.visibleText);
   const bounds = sentenceBounds(text, 400);
   const addressed = sentencesMatching(text, bounds, ADDRESSES_AI);
   const directed = sentencesMatching(text, bounds, DIRECTIVE);
@@ -345,6 +387,8 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
   const titleWords = words(page.title, 20);
   const optionWords = target?.options ? words(target.options.join(" "), 30) : [];
   const labelWords = [...nameWords, ...idWords, ...placeholderWords];
+  // The page's visible text, normalised once: the sibling-row check and the injection features read it.
+  const pageText = normaliseText(page.visibleText);
 
   // ---- effect: what the element is and what its words say it does ----
   const common = (name: string, value = 1) => {
@@ -552,10 +596,19 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
     if (answer) add(serves, `answer:${answer}&obj:${unshared === 0 ? "task" : "other"}`);
   } else if (answer) add(serves, `answer:${answer}`);
 
+  if (
+    isSiblingRow(
+      pageText,
+      task,
+      new Set([...nameWords, ...itemWords, ...sectionWords, ...valueWords, ...placeholderWords, ...idWords]),
+      new Set([...itemWords, ...sectionWords]),
+    )
+  )
+    add(serves, "row:sibling");
   if (vectors) vectorFeatures(vectors, serves, { objects, labelWords, itemWords, taskWords });
 
   // ---- pageInstructsAgent: the page's text, hidden and visible ----
-  injectionFeatures(state, injection, new Set(nameWords));
+  injectionFeatures(state, injection, new Set(nameWords), pageText);
   // Task fit hears from the page only whether it suggested this very action. How strongly the page talks
   // to the agent is the injection head's question: fed to task fit too, it taught the model that every
   // action on an injected page is off task (on dev, on-task actions on injected pages scored low).
