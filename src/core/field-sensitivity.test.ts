@@ -21,6 +21,17 @@ describe("field sensitivity", () => {
     assert.equal(classifyField(field({ autocomplete: "current-password" }))?.kind, "password");
     assert.equal(classifyField(field({ autocomplete: "section-a new-password" }))?.kind, "password");
     assert.equal(classifyField(field({ name: "Passwort" }))?.kind, "password");
+    assert.equal(classifyField(field({ name: "User pass" }))?.kind, "password");
+    assert.equal(classifyField(field({ name: "Pass" }))?.kind, "password");
+  });
+  it("does not take the verb 'pass' or another kind of pass for a password", () => {
+    for (const name of [
+      "Special requests (we'll pass these to the hotel)",
+      "Anything to pass on to the driver?",
+      "Boarding pass number",
+      "Season pass ID",
+    ])
+      assert.equal(classifyField(field({ tag: "textarea", inputType: null, name })), null, name);
   });
   it("treats cc-* autocomplete and card words as card fields", () => {
     assert.equal(classifyField(field({ autocomplete: "cc-number" }))?.kind, "card");

@@ -19,8 +19,10 @@ export interface FieldSensitivity {
 
 // Each pattern is matched against the name, id, placeholder and label of a field. Several languages,
 // because the gate runs on sites in many.
+// A bare "pass" names a password in a terse label ("User / Pass"), but not the verb in a sentence ("we'll
+// pass these to the hotel") or another kind of pass ("boarding pass", "bus pass").
 const PASSWORD_WORDS =
-  /\b(pass(word|wd|phrase|code)?|pwd)\b|passwort|contrase[ñn]a|mot de passe|senha|wachtwoord|密码|密碼|パスワード|비밀번호/i;
+  /\b(pass(word|wd|phrase|code)|pwd)\b|(?<!\b(boarding|bus|rail|season|travel|day|ski|gym|guest|visitor|event)\s+)\bpass\b(?!\s+(on|along|to|these|this|that|it|them|the|a|an|your|our|their|my|through|back|over|by)\b)|passwort|contrase[ñn]a|mot de passe|senha|wachtwoord|密码|密碼|パスワード|비밀번호/i;
 const CARD_NUMBER_WORDS =
   /card.?(number|no\b|num)|cardnumber|\bcc.?(num|number|no)\b|credit.?card|debit.?card|kartennummer|n[uú]mero de (la )?tarjeta|num[eé]ro de (la )?carte|卡号|卡號|カード番号/i;
 const CARD_CODE_WORDS =
@@ -32,6 +34,17 @@ const OTP_WORDS =
   /\botp\b|one.?time.?(code|pass(word|code)?|pin)|verification.?code|verify.?code|auth(entication|enticator)?.?code|security.?code|\b2fa\b|two.?factor|\bmfa\b|\btotp\b|sms.?code|c[oó]digo de verificaci[oó]n|bestätigungscode|code de (vérification|confirmation)|验证码|驗證碼|認証コード|確認コード/i;
 const API_KEY_WORDS =
   /api.?(key|token|secret)|access.?(key|token)|secret.?(key|access)?|client.?secret|private.?key|auth.?token|bearer|personal.?access.?token/i;
+
+/** Every pattern above, for fingerprints of the code that classifies fields (the facts cache). */
+export const FIELD_PATTERNS: readonly RegExp[] = [
+  PASSWORD_WORDS,
+  CARD_NUMBER_WORDS,
+  CARD_CODE_WORDS,
+  CARD_EXPIRY_WORDS,
+  IBAN_WORDS,
+  OTP_WORDS,
+  API_KEY_WORDS,
+];
 
 function texts(field: FieldDescriptor): { label: string; text: string }[] {
   const result: { label: string; text: string }[] = [];

@@ -58,6 +58,8 @@ export function redactValue(value: string, fieldKind: SensitiveKind | null): Red
 
 const CARD_IN_TEXT = /(?<![\d])(?:\d[ -]?){12,18}\d(?![\d])/g;
 const SECRET_IN_TEXT = new RegExp(SECRET_SHAPES.map(({ pattern }) => pattern.source).join("|"), "g");
+/** Every pattern redaction uses, for fingerprints of the code that redacts (the facts cache). */
+export const REDACTION_PATTERNS: readonly RegExp[] = [CARD_IN_TEXT, SECRET_IN_TEXT];
 
 /**
  * Replaces card numbers and secret-shaped tokens inside free text (page text, item text) with redaction

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { classifyField } from "../core/field-sensitivity.js";
-import { redactValue } from "../core/redaction.js";
+import { classifyField, FIELD_PATTERNS } from "../core/field-sensitivity.js";
+import { REDACTION_PATTERNS, redactValue } from "../core/redaction.js";
 import { buildFacts, describeAction } from "../describe/describe-action.js";
 import { captureText } from "../describe/in-page/capture-text.js";
 import { describeInPage } from "../describe/in-page/describe-in-page.js";
@@ -13,16 +13,31 @@ import type { PageText } from "../spec/page-scan.js";
 const CACHE_FORMAT = 1;
 
 /**
- * A digest of the describe code this process runs: describe, the in-page code, the fact builder, field
- * classification and redaction. Cached facts made by other code are never reused.
+ * A digest of code and the patterns it reads: a pattern held in a module constant is not part of the
+ * source text of the function that uses it, so it is hashed on its own (source and flags).
  */
-export const DESCRIBE_CODE_FINGERPRINT = createHash("sha256")
-  .update(
-    [describeAction, describeInPage, captureText, buildFacts, classifyField, redactValue]
-      .map((code) => code.toString())
-      .join("\u0000"),
-  )
-  .digest("hex");
+export function codeFingerprint(
+  code: readonly ((...args: never[]) => unknown)[],
+  patterns: readonly RegExp[],
+): string {
+  return createHash("sha256")
+    .update(
+      [
+        ...code.map((fn) => fn.toString()),
+        ...patterns.map((pattern) => `${pattern.source}/${pattern.flags}`),
+      ].join("\u0000"),
+    )
+    .digest("hex");
+}
+
+/**
+ * The describe code this process runs: describe, the in-page code, the fact builder, field classification
+ * and redaction, with the patterns the last two read. Cached facts made by other code are never reused.
+ */
+export const DESCRIBE_CODE_FINGERPRINT = codeFingerprint(
+  [describeAction, describeInPage, captureText, buildFacts, classifyField, redactValue],
+  [...FIELD_PATTERNS, ...REDACTION_PATTERNS],
+);
 
 /** What the cache keeps for one case: the facts (already redacted) and how long describing took. */
 export interface CachedFacts {
