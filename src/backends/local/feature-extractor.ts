@@ -600,7 +600,7 @@ export function extractFeatures(state: DecisionState, vectors?: WordVectors): Ex
     isSiblingRow(
       pageText,
       task,
-      new Set([...nameWords, ...itemWords, ...sectionWords, ...valueWords, ...placeholderWords, ...idWords]),
+      new Set([...labelWords, ...itemWords, ...sectionWords, ...valueWords]),
       new Set([...itemWords, ...sectionWords]),
     )
   )
