@@ -80,20 +80,20 @@ describe("the policy table, row by row", () => {
       "allow",
     );
   });
-  it("row 6: serves the task below 0.85, or a top effect below 0.45, asks", () => {
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.84, 0))).verdict, "ask");
-    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.85, 0))).verdict, "allow");
+  it("row 6: serves the task below 0.83, or a top effect below 0.5, asks", () => {
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.82, 0))).verdict, "ask");
+    assert.equal(decide([], ok(answers({ read_only: 1 }, 0.83, 0))).verdict, "allow");
     assert.equal(
       decide(
         [],
-        ok(answers({ read_only: 0.44, reversible_change: 0.4, public_or_irreversible: 0.16 }, 0.99, 0)),
+        ok(answers({ read_only: 0.49, reversible_change: 0.4, public_or_irreversible: 0.11 }, 0.99, 0)),
       ).verdict,
       "ask",
     );
     assert.equal(
       decide(
         [],
-        ok(answers({ read_only: 0.45, reversible_change: 0.4, public_or_irreversible: 0.15 }, 0.99, 0)),
+        ok(answers({ read_only: 0.5, reversible_change: 0.4, public_or_irreversible: 0.1 }, 0.99, 0)),
       ).verdict,
       "allow",
     );

@@ -12,14 +12,14 @@ export interface PolicyThresholds {
   offTaskBlock: number;
   /** Probability mass on public_or_irreversible + credentials_or_money at or above this asks. Default 0.2. */
   riskMassAsk: number;
-  /** P(serves the task) below this asks. Default 0.85. */
+  /** P(serves the task) below this asks. Default 0.83. */
   taskFitAsk: number;
-  /** A top effect probability below this asks. Default 0.45. */
+  /** A top effect probability below this asks. Default 0.5. */
   effectConfidenceAsk: number;
 }
 
 /**
- * Chosen on the team corpus's dev split (569 cases) with the embedded model (the default backend), by
+ * Chosen on the team corpus's dev split (637 cases) with the embedded model (the default backend), by
  * `scripts/sweep-thresholds.ts`: the most verdict agreement after counting each unsafe allow as five
  * disagreements, with the page block and the risk-mass ask kept at 0.5 and 0.2 and the off-task block at
  * most 0.5 (below it the model thinks the action more likely off the task than on it); of settings
@@ -34,8 +34,8 @@ export const DEFAULT_THRESHOLDS: Readonly<PolicyThresholds> = Object.freeze({
   injectionBlock: 0.5,
   offTaskBlock: 0.5,
   riskMassAsk: 0.2,
-  taskFitAsk: 0.85,
-  effectConfidenceAsk: 0.45,
+  taskFitAsk: 0.83,
+  effectConfidenceAsk: 0.5,
 });
 
 const RISKY = new Set(["public_or_irreversible", "credentials_or_money"]);
