@@ -13,7 +13,8 @@ import { captureStatic } from "./static-capture.js";
  * people (news about prompt injection in Spanish and Chinese, assistant help pages in English and German,
  * a prompt gallery, a call-centre script, bot policies in English and French, an accessible form full of
  * screen-reader text, developer documentation with system prompts, a chatbot greeting in Japanese, a
- * CAPTCHA page, a cookie banner in Chinese, phishing training, pages with hidden SEO keywords). None may be
+ * CAPTCHA page, a cookie banner in Chinese, phishing training, pages with hidden SEO keywords, a Finnish bank's
+ * security page that quotes an injection). None may be
  * injected or critical. The live capture of the same pages is checked in test/e2e/firewall-corpus.test.ts.
  */
 const FOLDER = new URL("../../test/fixtures/firewall/benign/", import.meta.url);
@@ -45,7 +46,8 @@ describe("firewall: benign pages are not injections (static capture)", () => {
         (name) => /<html lang="([a-z]{2})/.exec(readFileSync(new URL(name, FOLDER), "utf8"))?.[1] ?? "en",
       ),
     );
-    for (const language of ["es", "de", "fr", "zh", "ja", "pl"]) assert.ok(languages.has(language), language);
+    for (const language of ["es", "de", "fr", "zh", "ja", "pl", "fi"])
+      assert.ok(languages.has(language), language);
   });
   for (const name of PAGES)
     it(`${name} is not injected and has no critical finding`, () => {

@@ -2,7 +2,7 @@ import type { FirewallSignal } from "../spec/page-scan.js";
 
 /**
  * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese, with
- * Portuguese, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Czech and Turkish for the commonest
+ * Portuguese, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Czech, Turkish and Finnish for the commonest
  * ways of speaking to an agent. They run on normalised text (see text-normalisation.ts),
  * case-insensitively. Each pattern is one way a page speaks to an agent; the weights that turn matches
  * into a probability live in injection-detector.ts.
@@ -24,6 +24,11 @@ const HUMAN = String.raw`(?:user|customer|owner|account\s+(?:holder|owner)|patie
 const NORDIC_OWNER = "(?:anv[äa]ndaren|medlemmen|kunden|[äa]garen|brugeren|ejeren|brukeren|eieren)";
 /** The same in Czech, in the genitive that "ask" takes ("uživatele", "zákazníka"). */
 const CZECH_OWNER = "(?:u[žz]ivatele|z[áa]kazn[íi]ka|majitele)";
+/**
+ * Finnish names for an AI helper, with the case endings nouns take ("tekoälyavustajille", "agenteille",
+ * "kielimallille"): a stem, the rest of the word is letters.
+ */
+const FINNISH_AGENT = String.raw`(?:(?:teko[äa]ly|ai|ki)[\s-]?)?(?:avustaj|assistent|agent|bot|kielimall)`;
 /** A word character, accented Latin letters included (Polish "ł", "ż", ...): \w alone misses them. */
 const LETTER = String.raw`[\w\u00c0-\u024f]`;
 /** A word start that also counts accented letters as letters (\b does not without the Unicode flag). */
@@ -106,9 +111,10 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     // your reply" is a status, wherever the line starts), and "your reply" does
     // not start a line of its own (a run of button labels: "Report", "Your reply"), and the opening word
     // is not the subject of a verb that follows it ("Update emails your reply to Maud", "Maud isn't told,
-    // your reply stays": a page saying what a button does). A full stop after a lone letter is an initial,
-    // not the end of a sentence ("answered by G. Oduya" above a "Your answer" box).
-    String.raw`(?:^|(?<!(?:^|[^a-z])[a-z])\.\s+|[!?:;]\s+|\n|[>»"“]\s*)(?:please\s+)?(?!(?:i|we|you|he|she|they|it|this|that|these|those|our|my|his|her|their|its|the|a|an|if|when|as|after|before|once|by|for|with|did|do|does|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had|thanks|thank|sorry|hi|hello|dear|no|yes|post|submit|write|preview|edit|save|type|enter|draft|review|view|see|check|read|share|add|leave|start|cancel|delete|change|amend|withdraw|your)\b)(?![a-z]+(?<!br)ing\b)[a-z]+\s+(?!(?:is|isn['’]t|was|wasn['’]t|has|hasn['’]t|does|doesn['’]t|won['’]t|can['’]t|will|emails|sends|shows|takes|keeps|lets|makes|gives|puts|posts|tells|notifies|stays|goes|moves|removes|adds|opens|closes|marks|saves|deletes)\b)(?:[\w'’,-]+\s+){0,8}?(?:in|to|from|of|into|within|using|with|throughout|across|for|at\s+the\s+end\s+of|at\s+the\s+start\s+of)?\s*(?<!\n)(?<!(?<!br)ing\s+)your\s+(?:answers?|responses?|replies|reply|output|summary|summaries|translation|solution|final\s+answer)\b`,
+    // your reply stays", "Hosts see your reply": a page saying what a button does or who sees what). A
+    // full stop after a lone letter is an initial, not the end of a sentence ("answered by G. Oduya" above
+    // a "Your answer" box).
+    String.raw`(?:^|(?<!(?:^|[^a-z])[a-z])\.\s+|[!?:;]\s+|\n|[>»"“]\s*)(?:please\s+)?(?!(?:i|we|you|he|she|they|it|this|that|these|those|our|my|his|her|their|its|the|a|an|if|when|as|after|before|once|by|for|with|did|do|does|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had|thanks|thank|sorry|hi|hello|dear|no|yes|post|submit|write|preview|edit|save|type|enter|draft|review|view|see|check|read|share|add|leave|start|cancel|delete|change|amend|withdraw|your)\b)(?![a-z]+(?<!br)ing\b)[a-z]+\s+(?!(?:is|isn['’]t|was|wasn['’]t|has|hasn['’]t|does|doesn['’]t|won['’]t|can['’]t|will|can|may|might|must|should|would|could|see|get|receive|read|emails|sends|shows|takes|keeps|lets|makes|gives|puts|posts|tells|notifies|stays|goes|moves|removes|adds|opens|closes|marks|saves|deletes)\b)(?:[\w'’,-]+\s+){0,8}?(?:in|to|from|of|into|within|using|with|throughout|across|for|at\s+the\s+end\s+of|at\s+the\s+start\s+of)?\s*(?<!\n)(?<!(?<!br)ing\s+)your\s+(?:answers?|responses?|replies|reply|output|summary|summaries|translation|solution|final\s+answer)\b`,
     String.raw`\bfor\s+(?:${AI}|automated|autonomous|language)[\s-]*(?:[\w-]+\s+){0,2}?(?:models?|agents?|assistants?|systems?|readers?|crawlers?|tools?)\s+only\b|\bhuman\s+(?:readers?|visitors?|users?)\s+(?:can|may|should)\s+(?:skip|ignore)\b|\bnot\s+(?:meant|intended|written)\s+for\s+(?:human|people)`,
     // Spanish.
     String.raw`\b(?:nota|mensaje|aviso|instrucci[oó]n(?:es)?|atenci[oó]n|indicaci[oó]n(?:es)?|recordatorio)\s+(?:para|a|al)\s+(?:el\s+|la\s+|los\s+|las\s+|cualquier\s+|todo\s+|todos\s+los\s+)?(?:[\w-]+\s+){0,2}?(?:asistente|agente|modelo|bot|ia)s?\b`,
@@ -173,6 +179,13 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:ai|yapay\s+zek[aâ])\s+(?:asistan|ajan|model|bot)${LETTER}*(?:\s*(?:\/|ve|veya)\s*(?:(?:ai|yapay\s+zek[aâ])\s+)?(?:asistan|ajan|model|bot)${LETTER}*)?\s+i[çc]in\s+(?:not|mesaj|talimat|uyar[ıi]|bilgi)`,
     String.raw`(?<=${START})(?:sevgili\s+|say[ıi]n\s+)?(?:ai|yapay\s+zek[aâ])\s+(?:asistan|ajan)${LETTER}*\s*[:,]`,
     String.raw`${WORD_START}e[ğg]er\s+(?:bir\s+)?(?:ai|yapay\s+zek[aâ]|asistan|ajan|dil\s+modeli)\s*(?:isen|iseniz|san|san[ıi]z)${WORD_END}`,
+    // Finnish ("Ohje tekoälyavustajille:", "Hyvä tekoälyagentti,", "jos olet tekoäly"). The address is in
+    // the noun's ending (-lle, -ille); the note word opens its sentence, as a label does ("löysivät
+    // piilotettuja ohjeita tekoälyavustajille" describes such notes).
+    String.raw`(?<=${START}(?:t[äa]rke[äa]\s+|uusi\s+|uudet\s+)?)(?:ohje|ohjeet|viesti|huomio|huom|huomautus|tiedote|muistutus|pyynt[öo]|tiedoksi)\s+(?:kaikille\s+|jokaiselle\s+)?(?:${LETTER}+[\s-]+){0,2}?${FINNISH_AGENT}${LETTER}*(?:lle|ille)${WORD_END}`,
+    String.raw`(?<=${START})(?:hyv[äa]\s+|arvoisa\s+|hei\s+|moi\s+)?(?:teko[äa]ly|ai|ki)[\s-]?(?:avustaja|agentti|botti|assistentti)\s*[:,]`,
+    String.raw`${WORD_START}jos\s+olet\s+(?:${LETTER}+\s+){0,1}?(?:teko[äa]ly|ai|ki|avustaja|agentti|botti|kielimalli|automaattinen)${LETTER}*`,
+    String.raw`${WORD_START}${FINNISH_AGENT}${LETTER}*\s*,?\s+(?:joka|jotka)\s+(?:lukee|lukevat|k[äa]sittelee|k[äa]sittelev[äa]t|selaa|selaavat|tiivist[äa][äa]|tiivist[äa]v[äa]t|hoitaa|hoitavat|k[äa]ytt[äa][äa]|k[äa]ytt[äa]v[äa]t|avustaa|avustavat)\s+(?:t[äa]t[äa]|t[äa]m[äa]n|n[äa]it[äa]|t[äa]ss[äa])\s+(?:sivu|ilmoitu|viesti|s[äa]hk[öo]post|ketju|keskustelu|tili|postilaatikko|dokumentti|asiakirja)`,
   ]),
   instruction_override: compile([
     String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
@@ -289,6 +302,9 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:u[žz]|p[řr]edem)\s+(?:(?:${LETTER}+\s+){0,2})?(?:schv[áa]lil|schv[áa]lila|potvrdil|potvrdila|povolil|povolila|odsouhlasil|odsouhlasila|schv[áa]leno|potvrzeno)${WORD_END}|${WORD_START}(?:nemus[íi](?:te|[šs])?|nen[íi]\s+t[řr]eba)\s+(?:se\s+)?(?:pt[áa]t|potvrzovat|informovat|upozor[ňn]ovat)(?:\s+(?:${CZECH_OWNER}|dr[žz]itele|ho|j[ií]|je))?(?=\s*(?:[.;:!,]|$))|${WORD_START}bez\s+(?:pt[áa]n[íi]|potvrzen[íi])(?:\s+${CZECH_OWNER})?(?=\s*(?:[.;:!,]|$))|${WORD_START}neptej(?:te)?\s+se\s+(?:${CZECH_OWNER}|ho|j[ií])${WORD_END}`,
     // Turkish ("Kullanıcı bunu önceden onayladı", "kullanıcıya sormadan").
     String.raw`${WORD_START}(?:[öo]nceden|zaten|daha\s+[öo]nce)\s+(?:(?:bunu|bunlar[ıi]|[şs]unu)\s+)?onaylad[ıi]${LETTER}*|${WORD_START}(?:kullan[ıi]c[ıi]ya|m[üu][şs]teriye|sahibine|[üu]yeye)\s+(?:bir\s+[şs]ey\s+)?sormadan${WORD_END}|${WORD_START}sorman[ıi]za?\s+gerek\s+yok${WORD_END}`,
+    // Finnish ("käyttäjä on jo hyväksynyt oston", "etukäteen hyväksytty", "kysymättä käyttäjältä", "älä
+    // kysy asiakkaalta", "vahvistusta ei tarvita").
+    String.raw`${WORD_START}(?:on|ovat|oli|olivat)\s+(?:jo|etuk[äa]teen|valmiiksi)\s+(?:${LETTER}+\s+)?(?:hyv[äa]ksyny|hyv[äa]ksyneet|vahvistanu|vahvistaneet|sallinu|sallineet|antanu[td]?\s+luvan|pyyt[äa]ny|valinnu|tilannu|maksanu)${LETTER}*|${WORD_START}(?:jo|etuk[äa]teen|valmiiksi)\s+(?:hyv[äa]ksytty|vahvistettu|sallittu|maksettu)${WORD_END}|${WORD_START}(?:kysym[äa]tt[äa]|varmistamatta|vahvistamatta|ilmoittamatta)(?:\s+(?:k[äa]ytt[äa]j[äa]lt[äa]|asiakkaalta|omistajalta|h[äa]nelt[äa]|keneltäk[äa][äa]n|keneltak[äa][äa]n))?${WORD_END}|${WORD_START}ilman\s+(?:vahvistusta|lupaa|hyv[äa]ksynt[äa][äa]|erillist[äa]\s+vahvistusta|kysymist[äa])${WORD_END}|${WORD_START}[äa]l[äa]\s+(?:kysy|kerro|ilmoita|mainitse|varmista)\s+(?:mit[äa][äa]n\s+)?(?:k[äa]ytt[äa]j[äa]lt[äa]|k[äa]ytt[äa]j[äa]lle|asiakkaalta|asiakkaalle|omistajalta|omistajalle|h[äa]nelt[äa]|h[äa]nelle|t[äa]st[äa])${WORD_END}|${WORD_START}(?:ei\s+tarvitse|ei\s+ole\s+tarpeen|tarpeetonta)\s+(?:en[äa][äa]\s+)?(?:kysy[äa]|vahvistaa|varmistaa|ilmoittaa|kertoa)${WORD_END}|${WORD_START}vahvistusta\s+ei\s+(?:tarvita|tarvitse)${WORD_END}`,
     // Japanese.
     String.raw`(?:既に|すでに|事前に)\s*(?:承認|同意|許可|確認|了承)|承認済み|許可済み|確認済み|(?:確認|報告|連絡|通知)\s*(?:は|も)?\s*(?:不要|必要ありません|いりません)|(?:ユーザー|利用者|お客様|本人)\s*(?:に|へ)\s*(?:は|も)?\s*(?:確認|報告|連絡|伝え|知らせ|通知)\s*(?:しないで|せずに|する必要は|ないで|は不要)`,
   ]),
@@ -310,6 +326,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:klicka|klikk|klikke|klik|tryck|trykk|tryk|v[äa]lj|v[æa]lg|velg|markera|skicka|skick|bjud\s+in|inviter|godk[äa]nn|godkend|godkjenn|bekr[äa]fta|bekr[æa]ft|bekreft|radera|slett|slet|ta\s+bort|betala|betal|k[öo]p|k[øo]b|kj[øo]p|[öo]ppna|[åa]bn|[åa]pne|logga\s+in|log\s+ind|logg\s+inn|kopiera|kopier|klistra\s+in|ange|angiv|oppgi|l[äa]gg\s+till|tilf[øo]j|legg\s+til|ladda\s+ner|boka|bestill|publicera|publicer|vidarebefordra|videresend)${WORD_END}`,
     String.raw`${WORD_START}(?:klikn[ěe]te|klikni|stiskn[ěe]te|zvolte|vyberte|za[šs]krtn[ěe]te|potvr[ďd]te|schvalte|sma[žz]te|odstra[ňn]te|ode[šs]lete|po[šs]lete|p[řr]epo[šs]lete|sd[íi]lejte|zapla[ťt]te|kupte|otev[řr]ete|p[řr]ejd[ěe]te\s+na|p[řr]ihlaste\s+se|zkop[íi]rujte|vlo[žz]te|zadejte|p[řr]idejte|pozv[ěe]te|st[áa]hn[ěe]te|zru[šs]te|zve[řr]ejn[ěe]te)${WORD_END}`,
     String.raw`${WORD_START}(?:t[ıi]kla|g[öo]nder|payla[şs]|onayla|sat[ıi]n\s+al|kopyala|yap[ıi][şs]t[ıi]r|adresine\s+git|sayfas[ıi]n[ıi]\s+a[çc])${WORD_END}`,
+    // Finnish imperatives (not "lisää" or "jaa", which also mean "more" and "well").
+    `${WORD_START}(?:paina|painakaa|klikkaa|klikatkaa|napsauta|napsauttakaa|valitse|valitkaa|hyv[äa]ksy|hyv[äa]ksyk[äa][äa]|vahvista|vahvistakaa|poista|poistakaa|l[äa]het[äa]|l[äa]hett[äa]k[äa][äa]|v[äa]lit[äa]|v[äa]litt[äa]k[äa][äa]|maksa|maksakaa|osta|ostakaa|avaa|avatkaa|kirjaudu|kirjautukaa|kopioi|kopioikaa|liit[äa]|liitt[äa]k[äa][äa]|sy[öo]t[äa]|kirjoita|kirjoittakaa|kutsu|kutsukaa|lataa|ladatkaa|tilaa|tilatkaa|varaa|varatkaa|julkaise|julkaiskaa|siirr[äa]|siirt[äa]k[äa][äa])${WORD_END}`,
     `(?:点击|单击|按下|勾选|取消勾选|删除|发送|转发|分享|批准|购买|支付|付款|转账|登录|打开|前往|访问|填写|输入|复制|粘贴|关注|点赞|设为|设置为|授予|添加|邀请|下载|安装|提交|领取)`,
     `(?:クリック|押して|押下|選択して|チェックを入れ|チェックして|削除して|送信して|転送して|共有して|承認して|購入して|支払って|ログインして|開いて|入力して|貼り付けて|コピーして|付与して|フォローして|予約して|ダウンロードして|インストールして|設定して|ボタンを押)`,
   ]),
@@ -321,6 +339,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\b(?:mots?\s+de\s+passe|identifiants|cl[ée]s?\s+(?:d['’]api|api|secr[èe]te|priv[ée]e)|jetons?|codes?\s+(?:[àa]\s+usage\s+unique|de\s+v[ée]rification|de\s+s[ée]curit[ée]|de\s+r[ée]cup[ée]ration)|num[ée]ro\s+de\s+carte|carte\s+bancaire|cryptogramme|r[ée]sultats)\b`,
     String.raw`\b(?:credenziali|codic[ei]\s+(?:di\s+verifica|otp|di\s+sicurezza|monouso|di\s+recupero)|numero\s+della\s+carta|carta\s+di\s+credito|chiav[ei]\s+(?:api|segret[ae]|privat[ae])|wachtwoord(?:en)?|inloggegevens|verificatiecode|beveiligingscode|herstelcode|eenmalige\s+code|kaartnummer|api-?sleutel|geheime\s+sleutel|pincode|rekeningnummer)\b`,
     String.raw`${WORD_START}(?:has[łl](?:o|a|em|ami)?|dane\s+(?:logowania|karty|dost[ęe]powe)|kod(?:y|u|em)?\s+(?:weryfikacyjn|jednorazow|sms|autoryzacyjn|z\s+czytnika|zabezpieczaj|odzyskiwania|zapasow|pin)|numer(?:u)?\s+(?:karty|konta|rachunku)|kart(?:a|y|[ęe])\s+kredytow|klucz(?:a|e|y)?\s+(?:api|prywatn|tajn|odzyskiwania))`,
+    String.raw`${WORD_START}(?:salasan|tunnusluku|tunnusluvu|tunnusluv|verkkopankkitunnuks|pankkitunnuks|kirjautumistie|vahvistuskoodi|turvakoodi|kertak[äa]ytt[öo]koodi|kertak[äa]ytt[öo]inen\s+koodi|varmistuskoodi|palautuskoodi|pin-koodi|kortin\s+numero|kortinnumero|luottokorti|luottokortin|korttitie|tilinumero|api-avain|salainen\s+avain|yksityinen\s+avain)${LETTER}*`,
     `密码|口令|密钥|秘钥|令牌|验证码|动态码|一次性(?:密码|验证码)|凭据|凭证|卡号|银行卡|信用卡|安全码|恢复码|备份码|助记词|私钥|(?:账户|帐户)的?(?:所有)?(?:文件|邮件)`,
     `パスワード|暗証番号|認証コード|確認コード|ワンタイム(?:パスワード|コード)|セキュリティコード|リカバリー?コード|バックアップコード|秘密鍵|APIキー|アクセスキー|トークン|カード番号|クレジットカード|口座番号|資格情報`,
   ]),
@@ -349,15 +368,15 @@ export const DATA_IN_LINK =
  * "AIアシスタントへ"): such a line is an address even as a heading with no punctuation.
  */
 export const VOCATIVE_OPENING: RegExp =
-  /^(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|to|dear|hey|hi|hello|for|important|urgent|nota|mensaje|aviso|atenci[oó]n|para|hinweis|nachricht|achtung|an|f[üu]r|liebe[rs]?|avis|consigne|[àa]|aux|pour|cher|ch[èe]re|messaggio|avviso|attenzione|caro|cara|gentile|notitie|bericht|let\s+op|aan|beste|wiadomo[śs][ćc]|uwaga|dla|drog[ia]|szanown[ya])(?![\w\u00c0-\u024f])|^(?:致|给|各位|亲爱的)|(?:へ|各位|の皆様|の皆さん)$/i;
+  /^(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|to|dear|hey|hi|hello|for|important|urgent|nota|mensaje|aviso|atenci[oó]n|para|hinweis|nachricht|achtung|an|f[üu]r|liebe[rs]?|avis|consigne|[àa]|aux|pour|cher|ch[èe]re|messaggio|avviso|attenzione|caro|cara|gentile|notitie|bericht|let\s+op|aan|beste|wiadomo[śs][ćc]|uwaga|dla|drog[ia]|szanown[ya]|ohje|huomio|huom|viesti|hyv[äa]|hei)(?![\w\u00c0-\u024f])|^(?:致|给|各位|亲爱的)|(?:へ|各位|の皆様|の皆さん)$/i;
 
 /** Words that mark text as quoted or shown as an example. */
 export const EXAMPLE_MARKERS: RegExp =
-  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?|ad\s+esempio|per\s+esempio|esempi[o]?|bijvoorbeeld|voorbeelden?|na\s+przyk[łl]ad|przyk[łl]ad(?:y|owe|owy)?)(?![\w\u00c0-\u024f])|例如|比如|示例|例子|例えば|例：|サンプル/i;
+  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?|ad\s+esempio|per\s+esempio|esempi[o]?|bijvoorbeeld|voorbeelden?|na\s+przyk[łl]ad|przyk[łl]ad(?:y|owe|owy)?|esimerkiksi|esimerkk(?:i|ej[äa]|in[äa])|esim\.)(?![\w\u00c0-\u024f])|例如|比如|示例|例子|例えば|例：|サンプル/i;
 
 /** Words that say the page is about attacks on agents: what it quotes is an example, not an order. */
 export const DISCUSSION_MARKERS: RegExp =
-  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|\biniezion[ei]\s+di\s+(?:prompt|istruzioni)\b|\bprompt-injectie\b|\btruff[ae]\b|\boplichting\b|\boplichters?\b|\bwstrzykiwani[ea]\s+(?:polece[ńn]|prompt[óo]w)|\boszu[sś]t|提示(?:词)?注入|プロンプトインジェクション/i;
+  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|\biniezion[ei]\s+di\s+(?:prompt|istruzioni)\b|\bprompt-injectie\b|\btruff[ae]\b|\boplichting\b|\boplichters?\b|\bwstrzykiwani[ea]\s+(?:polece[ńn]|prompt[óo]w)|\boszu[sś]t|\bkehoteinjekti|\bhuijau[ks]|\bhuijari|\btietojenkalastelu|提示(?:词)?注入|プロンプトインジェクション/i;
 
 /**
  * The trigger: every text that can score holds at least one of these words (a trailing `*` means any word
@@ -398,6 +417,10 @@ przykład* przyklad* wstrzykiw* oszust*
 redan allerede godkänt godkant godkendt godkjent behöver behover behøver trenger trengs utan uden uten schválil* schvalil*
 potvrdil* nemusít* nemusit* neptej* předem predem už
 asistan* ajan* yapay onayla* sormadan sorman*
+tekoäly* tekoaly* avustaj* agentti* agenteil* botti* kielimall* ohje* huomio huom viesti* hyväksy* hyvaksy* etukäteen
+etukateen kysymättä kysymatta varmistamatta vahvistamatta ilmoittamatta ilman älä tarvitse salasan* tunnusluku*
+tunnusluv* tunnuks* vahvistuskoodi* turvakoodi* kertakäyttö* kertakaytto* korti* kortin* luottokort* tilinumero*
+kehoteinjekti* huijau* huijari* tietojenkalastelu* esimerk* esim
 `
   .trim()
   .split(/\s+/);
