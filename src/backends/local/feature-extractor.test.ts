@@ -178,3 +178,20 @@ describe("the embedded model's features: a closing verb on an object or on the v
     assert.ok(![...effectOf("Open issue").keys()].some((feature) => feature.startsWith("closer:")));
   });
 });
+
+describe("the embedded model's features: revealing a secret", () => {
+  const effectOf = (name: string) =>
+    extractFeatures(
+      buildModelState(
+        described({ target: target({ name }) }),
+        "Get me the cache's connection details",
+        origins,
+      ),
+    ).effect;
+
+  it("reads showing a password, a key or an auth string as revealing a secret, and showing a chart as not", () => {
+    for (const name of ["Show app password", "Reveal API key", "Show AUTH string"])
+      assert.ok(effectOf(name).has("reveal:secret"), name);
+    assert.ok(!effectOf("Show CPU chart").has("reveal:secret"));
+  });
+});

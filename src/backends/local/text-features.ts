@@ -242,6 +242,7 @@ export const ACTION_CLASSES: Record<string, readonly string[]> = {
     "open",
     "view",
     "show",
+    "reveal",
     "read",
     "search",
     "find",
@@ -287,6 +288,7 @@ export const ACTION_CLASSES: Record<string, readonly string[]> = {
     "開く",
   ],
   auth: [
+    "auth",
     "login",
     "log",
     "signin",
