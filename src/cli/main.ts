@@ -66,6 +66,11 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && /cli[\\/]main\.(ts|js)$/.test(process.argv[1])) {
+  // A reader that stops early (`stopline scan URL | head -1`) closes the pipe: the rest of the output has
+  // nowhere to go, but the command still finishes and exits with its own code.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

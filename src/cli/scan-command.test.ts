@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 
@@ -14,6 +14,24 @@ function scan(...args: string[]) {
 }
 
 describe("stopline scan (static, on files)", () => {
+  it("finishes with its own exit code when the reader closes the pipe early", async () => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", MAIN, "scan", `${FIXTURES}hiding-styles.html`],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    // Like `| head -0`: nothing is read, the pipe is closed before the first line is written.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((done) => child.on("close", (status) => done(status)));
+    assert.equal(code, 2, stderr);
+    assert.doesNotMatch(stderr, /EPIPE/);
+  });
   it("exits 2 on a page with injections and names each finding", () => {
     const { code, stdout } = scan(`${FIXTURES}hiding-styles.html`);
     assert.equal(code, 2);
