@@ -2,7 +2,7 @@ import type { FirewallSignal } from "../spec/page-scan.js";
 
 /**
  * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese, with
- * Portuguese, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Czech, Turkish and Finnish for the commonest
+ * Portuguese, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Czech, Turkish, Finnish and Hungarian for the commonest
  * ways of speaking to an agent. They run on normalised text (see text-normalisation.ts),
  * case-insensitively. Each pattern is one way a page speaks to an agent; the weights that turn matches
  * into a probability live in injection-detector.ts.
@@ -29,6 +29,11 @@ const CZECH_OWNER = "(?:u[žz]ivatele|z[áa]kazn[íi]ka|majitele)";
  * "kielimallille"): a stem, the rest of the word is letters.
  */
 const FINNISH_AGENT = String.raw`(?:(?:teko[äa]ly|ai|ki)[\s-]?)?(?:avustaj|assistent|agent|bot|kielimall)`;
+/**
+ * Hungarian names for an AI helper ("MI-asszisztenseknek", "ügynököknek", "AI asszisztens"): a stem, the
+ * case ending follows.
+ */
+const HUNGARIAN_AGENT = String.raw`(?:(?:mi|ai|mesters[ée]ges\s+intelligencia)[\s-]?)?(?:asszisztens|asszisztenc|[üu]gyn[öo]k|bot|nyelvi\s+modell)`;
 /** A word character, accented Latin letters included (Polish "ł", "ż", ...): \w alone misses them. */
 const LETTER = String.raw`[\w\u00c0-\u024f]`;
 /** A word start that also counts accented letters as letters (\b does not without the Unicode flag). */
@@ -186,6 +191,12 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`(?<=${START})(?:hyv[äa]\s+|arvoisa\s+|hei\s+|moi\s+)?(?:teko[äa]ly|ai|ki)[\s-]?(?:avustaja|agentti|botti|assistentti)\s*[:,]`,
     String.raw`${WORD_START}jos\s+olet\s+(?:${LETTER}+\s+){0,1}?(?:teko[äa]ly|ai|ki|avustaja|agentti|botti|kielimalli|automaattinen)${LETTER}*`,
     String.raw`${WORD_START}${FINNISH_AGENT}${LETTER}*\s*,?\s+(?:joka|jotka)\s+(?:lukee|lukevat|k[äa]sittelee|k[äa]sittelev[äa]t|selaa|selaavat|tiivist[äa][äa]|tiivist[äa]v[äa]t|hoitaa|hoitavat|k[äa]ytt[äa][äa]|k[äa]ytt[äa]v[äa]t|avustaa|avustavat)\s+(?:t[äa]t[äa]|t[äa]m[äa]n|n[äa]it[äa]|t[äa]ss[äa])\s+(?:sivu|ilmoitu|viesti|s[äa]hk[öo]post|ketju|keskustelu|tili|postilaatikko|dokumentti|asiakirja)`,
+    // Hungarian ("Megjegyzés MI-asszisztenseknek:", "Kedves AI asszisztens,", "ha MI vagy"). The address
+    // is the dative ending (-nak/-nek) after a note word that opens its sentence.
+    String.raw`(?<=${START}(?:fontos\s+|[úu]j\s+)?)(?:megjegyz[ée]s|[üu]zenet|figyelem|figyelmeztet[ée]s|utas[íi]t[áa]s(?:ok)?|k[ée]r[ée]s|eml[ée]keztet[őo]|t[áa]j[ée]koztat[áa]s|inform[áa]ci[óo])\s+(?:minden\s+|az?\s+)?(?:${LETTER}+[\s-]+){0,2}?${HUNGARIAN_AGENT}${LETTER}*(?:nak|nek)${WORD_END}`,
+    String.raw`(?<=${START})(?:kedves\s+|tisztelt\s+|szia\s+|hell[óo]\s+)?(?:mi|ai)[\s-]?(?:asszisztens|[üu]gyn[öo]k)\s*[:,]`,
+    String.raw`${WORD_START}ha\s+(?:te\s+|[ön]n\s+)?(?:egy\s+)?(?:mi|ai|mesters[ée]ges\s+intelligencia|asszisztens|[üu]gyn[öo]k|nyelvi\s+modell|bot)(?:[\s-]+${LETTER}+)?\s+(?:vagy|van)${WORD_END}`,
+    String.raw`${WORD_START}${HUNGARIAN_AGENT}${LETTER}*\s*,?\s+(?:aki|akik|amely|amelyek|ami|amik)\s+(?:olvassa|olvass[áa]k|kezeli|kezelik|b[öo]ng[ée]szi|b[öo]ng[ée]szik|feldolgozza|feldolgozz[áa]k|[öo]sszefoglalja|[öo]sszefoglalj[áa]k|haszn[áa]lja|haszn[áa]lj[áa]k)\s+(?:ezt|ezeket|e)\s+(?:az?\s+)?(?:oldal|hirdet[ée]s|[üu]zenet|lev[ée]l|e-?mail|sz[áa]l|besz[ée]lget[ée]s|fi[óo]k|postafi[óo]k|dokumentum)`,
   ]),
   instruction_override: compile([
     String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
@@ -305,6 +316,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     // Finnish ("käyttäjä on jo hyväksynyt oston", "etukäteen hyväksytty", "kysymättä käyttäjältä", "älä
     // kysy asiakkaalta", "vahvistusta ei tarvita").
     String.raw`${WORD_START}(?:on|ovat|oli|olivat)\s+(?:jo|etuk[äa]teen|valmiiksi)\s+(?:${LETTER}+\s+)?(?:hyv[äa]ksyny|hyv[äa]ksyneet|vahvistanu|vahvistaneet|sallinu|sallineet|antanu[td]?\s+luvan|pyyt[äa]ny|valinnu|tilannu|maksanu)${LETTER}*|${WORD_START}(?:jo|etuk[äa]teen|valmiiksi)\s+(?:hyv[äa]ksytty|vahvistettu|sallittu|maksettu)${WORD_END}|${WORD_START}(?:kysym[äa]tt[äa]|varmistamatta|vahvistamatta|ilmoittamatta)(?:\s+(?:k[äa]ytt[äa]j[äa]lt[äa]|asiakkaalta|omistajalta|h[äa]nelt[äa]|keneltäk[äa][äa]n|keneltak[äa][äa]n))?${WORD_END}|${WORD_START}ilman\s+(?:vahvistusta|lupaa|hyv[äa]ksynt[äa][äa]|erillist[äa]\s+vahvistusta|kysymist[äa])${WORD_END}|${WORD_START}[äa]l[äa]\s+(?:kysy|kerro|ilmoita|mainitse|varmista)\s+(?:mit[äa][äa]n\s+)?(?:k[äa]ytt[äa]j[äa]lt[äa]|k[äa]ytt[äa]j[äa]lle|asiakkaalta|asiakkaalle|omistajalta|omistajalle|h[äa]nelt[äa]|h[äa]nelle|t[äa]st[äa])${WORD_END}|${WORD_START}(?:ei\s+tarvitse|ei\s+ole\s+tarpeen|tarpeetonta)\s+(?:en[äa][äa]\s+)?(?:kysy[äa]|vahvistaa|varmistaa|ilmoittaa|kertoa)${WORD_END}|${WORD_START}vahvistusta\s+ei\s+(?:tarvita|tarvitse)${WORD_END}`,
+    // Hungarian ("a vevő már jóváhagyta", "előre jóváhagyott", "kérdezés nélkül", "ne kérdezd meg").
+    String.raw`${WORD_START}(?:m[áa]r|el[őo]re|el[őo]zetesen)\s+(?:${LETTER}+\s+)?(?:j[óo]v[áa]hagyta|j[óo]v[áa]hagyt[áa]k|meger[őo]s[íi]tette|meger[őo]s[íi]tett[ée]k|enged[ée]lyezte|enged[ée]lyezt[ée]k|k[ée]rte|k[ée]rt[ée]k|kifizette|beleegyezett|j[óo]v[áa]hagyott|enged[ée]lyezett)${WORD_END}|${WORD_START}(?:k[ée]rdez[ée]s|meger[őo]s[íi]t[ée]s|j[óo]v[áa]hagy[áa]s|visszaigazol[áa]s|[ée]rtes[íi]t[ée]s)\s+n[ée]lk[üu]l${WORD_END}|${WORD_START}ne\s+(?:k[ée]rdezd|k[ée]rdezz[ée]k|k[ée]rdezz[ée]tek|k[ée]rdezze|sz[óo]lj|sz[óo]ljon|[ée]rtes[íi]tsd|[ée]rtes[íi]tse|eml[íi]tsd|eml[íi]tse)(?:\s+meg)?(?:\s+(?:a\s+)?(?:felhaszn[áa]l[óo]t|felhaszn[áa]l[óo]nak|v[áa]s[áa]rl[óo]t|vev[őo]t|vev[őo]nek|[üu]gyfelet|tulajdonost|tulajdonosnak|[őo]t|neki|semmit))?${WORD_END}|${WORD_START}nem\s+(?:kell|sz[üu]ks[ée]ges)\s+(?:m[ée]g\s+egyszer\s+|[úu]jra\s+)?(?:k[ée]rdezni|meger[őo]s[íi]teni|j[óo]v[áa]hagyatni|[ée]rtes[íi]teni|sz[óo]lni)${WORD_END}`,
     // Japanese.
     String.raw`(?:既に|すでに|事前に)\s*(?:承認|同意|許可|確認|了承)|承認済み|許可済み|確認済み|(?:確認|報告|連絡|通知)\s*(?:は|も)?\s*(?:不要|必要ありません|いりません)|(?:ユーザー|利用者|お客様|本人)\s*(?:に|へ)\s*(?:は|も)?\s*(?:確認|報告|連絡|伝え|知らせ|通知)\s*(?:しないで|せずに|する必要は|ないで|は不要)`,
   ]),
@@ -328,6 +341,8 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:t[ıi]kla|g[öo]nder|payla[şs]|onayla|sat[ıi]n\s+al|kopyala|yap[ıi][şs]t[ıi]r|adresine\s+git|sayfas[ıi]n[ıi]\s+a[çc])${WORD_END}`,
     // Finnish imperatives (not "lisää" or "jaa", which also mean "more" and "well").
     `${WORD_START}(?:paina|painakaa|klikkaa|klikatkaa|napsauta|napsauttakaa|valitse|valitkaa|hyv[äa]ksy|hyv[äa]ksyk[äa][äa]|vahvista|vahvistakaa|poista|poistakaa|l[äa]het[äa]|l[äa]hett[äa]k[äa][äa]|v[äa]lit[äa]|v[äa]litt[äa]k[äa][äa]|maksa|maksakaa|osta|ostakaa|avaa|avatkaa|kirjaudu|kirjautukaa|kopioi|kopioikaa|liit[äa]|liitt[äa]k[äa][äa]|sy[öo]t[äa]|kirjoita|kirjoittakaa|kutsu|kutsukaa|lataa|ladatkaa|tilaa|tilatkaa|varaa|varatkaa|julkaise|julkaiskaa|siirr[äa]|siirt[äa]k[äa][äa])${WORD_END}`,
+    // Hungarian imperatives ("nyomjátok meg", "kattints", "fizessetek").
+    `${WORD_START}(?:kattints|kattintson|kattintsatok|nyomds+meg|nyomjas+meg|nyomj[áa]toks+meg|v[áa]laszd|v[áa]lassza|v[áa]lassz|er[őo]s[íi]tsds+meg|er[őo]s[íi]tses+meg|hagyds+j[óo]v[áa]|hagyjas+j[óo]v[áa]|t[öo]r[öo]ld|t[öo]r[öo]lje|k[üu]ldds+el|k[üu]ldjes+el|k[üu]ldj[ée]tek|tov[áa]bb[íi]tsd|tov[áa]bb[íi]tsa|fizess|fizessen|fizessetek|v[áa]s[áa]rolds+meg|v[áa]s[áa]roljas+meg|nyisds+meg|nyissas+meg|jelentkezzs+be|jelentkezzens+be|m[áa]sold|m[áa]solja|illeszds+be|illesszes+be|[íi]rds+be|[íi]rjas+be|adds+meg|adjas+meg|foglalds+le|foglaljas+le|rendelds+meg|rendeljes+meg)${WORD_END}`,
     `(?:点击|单击|按下|勾选|取消勾选|删除|发送|转发|分享|批准|购买|支付|付款|转账|登录|打开|前往|访问|填写|输入|复制|粘贴|关注|点赞|设为|设置为|授予|添加|邀请|下载|安装|提交|领取)`,
     `(?:クリック|押して|押下|選択して|チェックを入れ|チェックして|削除して|送信して|転送して|共有して|承認して|購入して|支払って|ログインして|開いて|入力して|貼り付けて|コピーして|付与して|フォローして|予約して|ダウンロードして|インストールして|設定して|ボタンを押)`,
   ]),
@@ -340,6 +355,7 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`\b(?:credenziali|codic[ei]\s+(?:di\s+verifica|otp|di\s+sicurezza|monouso|di\s+recupero)|numero\s+della\s+carta|carta\s+di\s+credito|chiav[ei]\s+(?:api|segret[ae]|privat[ae])|wachtwoord(?:en)?|inloggegevens|verificatiecode|beveiligingscode|herstelcode|eenmalige\s+code|kaartnummer|api-?sleutel|geheime\s+sleutel|pincode|rekeningnummer)\b`,
     String.raw`${WORD_START}(?:has[łl](?:o|a|em|ami)?|dane\s+(?:logowania|karty|dost[ęe]powe)|kod(?:y|u|em)?\s+(?:weryfikacyjn|jednorazow|sms|autoryzacyjn|z\s+czytnika|zabezpieczaj|odzyskiwania|zapasow|pin)|numer(?:u)?\s+(?:karty|konta|rachunku)|kart(?:a|y|[ęe])\s+kredytow|klucz(?:a|e|y)?\s+(?:api|prywatn|tajn|odzyskiwania))`,
     String.raw`${WORD_START}(?:salasan|tunnusluku|tunnusluvu|tunnusluv|verkkopankkitunnuks|pankkitunnuks|kirjautumistie|vahvistuskoodi|turvakoodi|kertak[äa]ytt[öo]koodi|kertak[äa]ytt[öo]inen\s+koodi|varmistuskoodi|palautuskoodi|pin-koodi|kortin\s+numero|kortinnumero|luottokorti|luottokortin|korttitie|tilinumero|api-avain|salainen\s+avain|yksityinen\s+avain)${LETTER}*`,
+    String.raw`${WORD_START}(?:jelsz[óo]|jelszav|pin-k[óo]d|ellen[őo]rz[őo]\s+k[óo]d|biztons[áa]gi\s+k[óo]d|egyszer\s+haszn[áa]latos\s+k[óo]d|meger[őo]s[íi]t[őo]\s+k[óo]d|k[áa]rtyasz[áa]m|bankk[áa]rty|hitelk[áa]rty|hiteles[íi]t[őo]\s+adat|bel[ée]p[ée]si\s+adat|api-kulcs|titkos\s+kulcs|priv[áa]t\s+kulcs|sz[áa]mlasz[áa]m)${LETTER}*`,
     `密码|口令|密钥|秘钥|令牌|验证码|动态码|一次性(?:密码|验证码)|凭据|凭证|卡号|银行卡|信用卡|安全码|恢复码|备份码|助记词|私钥|(?:账户|帐户)的?(?:所有)?(?:文件|邮件)`,
     `パスワード|暗証番号|認証コード|確認コード|ワンタイム(?:パスワード|コード)|セキュリティコード|リカバリー?コード|バックアップコード|秘密鍵|APIキー|アクセスキー|トークン|カード番号|クレジットカード|口座番号|資格情報`,
   ]),
@@ -372,11 +388,11 @@ export const VOCATIVE_OPENING: RegExp =
 
 /** Words that mark text as quoted or shown as an example. */
 export const EXAMPLE_MARKERS: RegExp =
-  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?|ad\s+esempio|per\s+esempio|esempi[o]?|bijvoorbeeld|voorbeelden?|na\s+przyk[łl]ad|przyk[łl]ad(?:y|owe|owy)?|esimerkiksi|esimerkk(?:i|ej[äa]|in[äa])|esim\.)(?![\w\u00c0-\u024f])|例如|比如|示例|例子|例えば|例：|サンプル/i;
+  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?|ad\s+esempio|per\s+esempio|esempi[o]?|bijvoorbeeld|voorbeelden?|na\s+przyk[łl]ad|przyk[łl]ad(?:y|owe|owy)?|esimerkiksi|esimerkk(?:i|ej[äa]|in[äa])|esim\.|p[ée]ld[áa]ul|p[ée]ld[áa]k?|pl\.)(?![\w\u00c0-\u024f])|例如|比如|示例|例子|例えば|例：|サンプル/i;
 
 /** Words that say the page is about attacks on agents: what it quotes is an example, not an order. */
 export const DISCUSSION_MARKERS: RegExp =
-  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|\biniezion[ei]\s+di\s+(?:prompt|istruzioni)\b|\bprompt-injectie\b|\btruff[ae]\b|\boplichting\b|\boplichters?\b|\bwstrzykiwani[ea]\s+(?:polece[ńn]|prompt[óo]w)|\boszu[sś]t|\bkehoteinjekti|\bhuijau[ks]|\bhuijari|\btietojenkalastelu|提示(?:词)?注入|プロンプトインジェクション/i;
+  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|\biniezion[ei]\s+di\s+(?:prompt|istruzioni)\b|\bprompt-injectie\b|\btruff[ae]\b|\boplichting\b|\boplichters?\b|\bwstrzykiwani[ea]\s+(?:polece[ńn]|prompt[óo]w)|\boszu[sś]t|\bkehoteinjekti|\bhuijau[ks]|\bhuijari|\btietojenkalastelu|\bprompt-injekci|\badathal[áa]sz|\bcsal[óo]k?\b|\bcsal[áa]s|提示(?:词)?注入|プロンプトインジェクション/i;
 
 /**
  * The trigger: every text that can score holds at least one of these words (a trailing `*` means any word
@@ -421,6 +437,10 @@ tekoäly* tekoaly* avustaj* agentti* agenteil* botti* kielimall* ohje* huomio hu
 etukateen kysymättä kysymatta varmistamatta vahvistamatta ilmoittamatta ilman älä tarvitse salasan* tunnusluku*
 tunnusluv* tunnuks* vahvistuskoodi* turvakoodi* kertakäyttö* kertakaytto* korti* kortin* luottokort* tilinumero*
 kehoteinjekti* huijau* huijari* tietojenkalastelu* esimerk* esim
+mi-asszisztens* asszisztens* ügynök* ugynok* mesterséges mesterseges megjegyzés* megjegyzes* utasítás* utasitas*
+figyelem jóváhagy* jovahagy* megerősít* megerosit* engedélyez* engedelyez* nélkül nelkul kérdezd* kerdezd* kérdezz*
+kerdezz* jelszó* jelszo* jelszav* kártyaszám* kartyaszam* bankkárty* bankkarty* hitelkárty* hitelkarty* kód kod
+prompt-injekci* adathalász* adathalasz* csaló* csalo* csalás* csalas* például peldaul
 `
   .trim()
   .split(/\s+/);
