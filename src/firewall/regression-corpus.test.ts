@@ -14,7 +14,8 @@ import { captureStatic } from "./static-capture.js";
  * a prompt gallery, a call-centre script, bot policies in English and French, an accessible form full of
  * screen-reader text, developer documentation with system prompts, a chatbot greeting in Japanese, a
  * CAPTCHA page, a cookie banner in Chinese, phishing training, pages with hidden SEO keywords, a Finnish bank's
- * security page and a Hungarian shop's help page that quote an injection). None may be
+ * security page, a Hungarian shop's help page, and Russian, Ukrainian, Romanian and Greek help and security
+ * pages that quote an injection). None may be
  * injected or critical. The live capture of the same pages is checked in test/e2e/firewall-corpus.test.ts.
  */
 const FOLDER = new URL("../../test/fixtures/firewall/benign/", import.meta.url);
@@ -46,7 +47,7 @@ describe("firewall: benign pages are not injections (static capture)", () => {
         (name) => /<html lang="([a-z]{2})/.exec(readFileSync(new URL(name, FOLDER), "utf8"))?.[1] ?? "en",
       ),
     );
-    for (const language of ["es", "de", "fr", "zh", "ja", "pl", "fi", "hu"])
+    for (const language of ["es", "de", "fr", "zh", "ja", "pl", "fi", "hu", "ru", "uk", "ro", "el"])
       assert.ok(languages.has(language), language);
   });
   for (const name of PAGES)

@@ -2,7 +2,7 @@ import type { FirewallSignal } from "../spec/page-scan.js";
 
 /**
  * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese, with
- * Portuguese, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Czech, Turkish, Finnish and Hungarian for the commonest
+ * Portuguese, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Czech, Turkish, Finnish, Hungarian, Russian, Ukrainian, Romanian and Greek for the commonest
  * ways of speaking to an agent. They run on normalised text (see text-normalisation.ts),
  * case-insensitively. Each pattern is one way a page speaks to an agent; the weights that turn matches
  * into a probability live in injection-detector.ts.
@@ -54,6 +54,83 @@ const START = String.raw`(?:^|[.!?;:]\s+|\n|[\[(【「“"«—–]\s*|(?<![\w-]
  * and not a noun inside a description.
  */
 const LABEL_OPENING = String.raw`(?<=${START}(?:(?:here\s+is|here['’]s|this\s+is|an?|the|this|these|one|some|my|our|important|urgent|special|additional|further|final|new|updated|following|private|quick|short|friendly|small|brief|kind|polite)\s+){0,4}[\w.]+)`;
+
+/**
+ * Letters that text-normalisation.ts folds to the Latin letter they imitate inside a word that mixes in
+ * Latin letters ("AI-ассистент" becomes "AI-accиcтeнт") or is made only of look-alikes (Greek "αν" becomes
+ * "av", "ΜΗΝ" becomes "MHN"). `foldable` turns each into a class that takes both, so a pattern matches the
+ * text before and after folding. Written for plain words only (no classes or groups inside).
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  а: "a",
+  в: "b",
+  е: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  і: "i",
+  α: "a",
+  β: "b",
+  ε: "e",
+  ζ: "z",
+  η: "h",
+  ι: "i",
+  κ: "k",
+  μ: "m",
+  ν: "vn",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "uy",
+  χ: "x",
+};
+function foldable(word: string): string {
+  return [...word]
+    .map((letter) => (LOOK_ALIKES[letter] ? `[${letter}${LOOK_ALIKES[letter]}]` : letter))
+    .join("");
+}
+/**
+ * Greek vowels with and without their accent: text in capitals drops the accents ("ΣΗΜΕΙΩΣΗ"), and a
+ * case-insensitive "ί" does not match "Ι". Applied to a whole Greek pattern, which writes accented
+ * letters only in plain words (the letter classes below spell theirs as escapes).
+ */
+function accentFree(source: string): string {
+  const plain: Record<string, string> = { ά: "α", έ: "ε", ή: "η", ί: "ι", ό: "ο", ύ: "υ", ώ: "ω" };
+  return source.replace(/[άέήίόύώ]/g, (letter) => `[${letter}${plain[letter]}]`);
+}
+/** A Cyrillic letter (Russian and Ukrainian) or a word character: \w and \b do not see Cyrillic letters. */
+const CYRILLIC_LETTER = String.raw`[\wа-яёіїєґ]`;
+const CYRILLIC_START = `(?<!${CYRILLIC_LETTER})`;
+const CYRILLIC_END = `(?!${CYRILLIC_LETTER})`;
+/** "AI" in Russian ("ИИ") and Ukrainian ("ШІ"), or a chat bot ("чат-бот"). */
+const CYRILLIC_AI = "(?:ии|ші|ai|чат)";
+/** Russian and Ukrainian names for an AI helper ("ассистент", "помічник"): a stem, the case ending follows. */
+const CYRILLIC_AGENT_STEM = `(?:${["ассистент", "асистент", "помощник", "помічник", "агент", "бот"].map(foldable).join("|")})`;
+/** An AI helper named in Russian or Ukrainian: "ИИ-ассистентам", "ассистентов ИИ", "мовній моделі". */
+const CYRILLIC_AGENT = String.raw`(?:${CYRILLIC_AI}[\s-]?${CYRILLIC_AGENT_STEM}${CYRILLIC_LETTER}*|${CYRILLIC_AGENT_STEM}${CYRILLIC_LETTER}*\s+(?:ии|ші|ai|на\s+(?:основе|базе)\s+ии|искусственного\s+интеллекта|штучного\s+інтелекту)${CYRILLIC_END}|(?:языков|мовн)${CYRILLIC_LETTER}*\s+модел${CYRILLIC_LETTER}*|(?:нейросет|нейромереж)${CYRILLIC_LETTER}*)`;
+/** Russian and Ukrainian people an agent serves, as objects ("пользователя", "клієнтові"). */
+const CYRILLIC_OWNER = "(?:пользовател|клиент|владельц|покупател|користувач|клієнт|власник|покупц)";
+/** A Greek letter (accented ones included, as escapes) or a word character. */
+const GREEK_LETTER = String.raw`[\w\u0390\u03ac-\u03ce]`;
+const GREEK_START = `(?<!${GREEK_LETTER})`;
+const GREEK_END = `(?!${GREEK_LETTER})`;
+/** "AI" in Greek: "AI", "ΤΝ", "τεχνητής νοημοσύνης". */
+const GREEK_AI = String.raw`(?:ai|${foldable("τν")}|τεχνητ${GREEK_LETTER}*\s+νοημοσύν${GREEK_LETTER}*)${GREEK_END}`;
+/** Greek names for an AI helper ("βοηθούς AI", "AI πράκτορες", "γλωσσικό μοντέλο"). */
+const GREEK_AGENT_NOUN = `(?:${foldable("βοηθ")}|πράκτορ|πρακτόρ|μοντέλ|chatbot|bot|μποτ)`;
+const GREEK_AGENT = String.raw`(?:${GREEK_AI}[\s-]+${GREEK_AGENT_NOUN}${GREEK_LETTER}*|${GREEK_AGENT_NOUN}${GREEK_LETTER}*\s+(?:της\s+)?${GREEK_AI}|γλωσσικ${GREEK_LETTER}*\s+μοντέλ${GREEK_LETTER}*|μοντέλ${GREEK_LETTER}*\s+γλώσσας)`;
+/** "AI" in Romanian ("asistenți AI", "agent IA", "de inteligență artificială"). */
+const ROMANIAN_AI = String.raw`(?:ai|ia|(?:de\s+)?inteligen[tțţ][aă]\s+artificial[aă])${WORD_END}`;
+/** Romanian names for an AI helper, any case ending ("asistenților AI", "agentului IA", "model de limbaj"). */
+const ROMANIAN_AGENT = String.raw`(?:(?:asisten[tțţ]|agen[tțţ]|bo[tțţ]|chatbo[tțţ])${LETTER}*\s+(?:virtual${LETTER}*\s+)?${ROMANIAN_AI}|model${LETTER}*\s+(?:de\s+limbaj|lingvistic${LETTER}*))`;
+/** Romanian people an agent serves ("utilizatorul", "clientului"). */
+const ROMANIAN_OWNER = `(?:utilizator|client|proprietar|titular|cump[aă]r[aă]tor)${LETTER}*`;
 
 /** Sources starting with `(?-i)` are compiled case-sensitively (shouting is in the letters' case). */
 function compile(sources: string[]): RegExp[] {
@@ -197,6 +274,31 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`(?<=${START})(?:kedves\s+|tisztelt\s+|szia\s+|hell[óo]\s+)?(?:mi|ai)[\s-]?(?:asszisztens|[üu]gyn[öo]k)\s*[:,]`,
     String.raw`${WORD_START}ha\s+(?:te\s+|[ön]n\s+)?(?:egy\s+)?(?:mi|ai|mesters[ée]ges\s+intelligencia|asszisztens|[üu]gyn[öo]k|nyelvi\s+modell|bot)(?:[\s-]+${LETTER}+)?\s+(?:vagy|van)${WORD_END}`,
     String.raw`${WORD_START}${HUNGARIAN_AGENT}${LETTER}*\s*,?\s+(?:aki|akik|amely|amelyek|ami|amik)\s+(?:olvassa|olvass[áa]k|kezeli|kezelik|b[öo]ng[ée]szi|b[öo]ng[ée]szik|feldolgozza|feldolgozz[áa]k|[öo]sszefoglalja|[öo]sszefoglalj[áa]k|haszn[áa]lja|haszn[áa]lj[áa]k)\s+(?:ezt|ezeket|e)\s+(?:az?\s+)?(?:oldal|hirdet[ée]s|[üu]zenet|lev[ée]l|e-?mail|sz[áa]l|besz[ée]lget[ée]s|fi[óo]k|postafi[óo]k|dokumentum)`,
+    // Russian and Ukrainian ("Примечание для ИИ-ассистентов:", "Уважаемый ИИ-агент,", "Якщо ти ШІ"). A
+    // note word opens its sentence ("нашли скрытые инструкции для ИИ-ассистентов" describes such notes).
+    String.raw`(?<=${START}(?:важн${CYRILLIC_LETTER}*\s+|срочн${CYRILLIC_LETTER}*\s+|нов${CYRILLIC_LETTER}*\s+|термінов${CYRILLIC_LETTER}*\s+)?)(?:примечани[ея]|сообщени[ея]|инструкци[яи]|указани[ея]|заметка|напоминани[ея]|обращени[ея]|примітк[аи]|повідомлення|інструкці[яї]|вказівк[аи]|нагадування|звернення)\s+(?:для|${foldable("к")}|до)\s+(?:всех\s+|всіх\s+|любого\s+|будь-якого\s+|каждого\s+|кожного\s+)?(?:${CYRILLIC_LETTER}+[\s-]+){0,2}?${CYRILLIC_AGENT}`,
+    String.raw`(?<=${START})(?:(?:внимание|увага)(?:\s*,\s*|\s+)(?:для\s+|${foldable("всем")}\s+|всім\s+)?|вниманию\s+|до\s+уваги\s+)${CYRILLIC_AI}[\s-]?${CYRILLIC_AGENT_STEM}${CYRILLIC_LETTER}*`,
+    // A vocative: after a greeting, or in the plural or Ukrainian vocative ("ШІ-асистенте,"), or in the
+    // singular only before an order ("ИИ-ассистент, отправь ..."): "ИИ-ассистент, встроенный в банк," and
+    // "ИИ-ассистент: как он работает" name the feature.
+    String.raw`(?<=${START})(?:уважаем|дорог|привет|здравствуй|шановн|привіт|вітаю)${CYRILLIC_LETTER}*\s*,?\s+${CYRILLIC_AI}[\s-]?${CYRILLIC_AGENT_STEM}${CYRILLIC_LETTER}*\s*[:,!—–]`,
+    String.raw`(?<=${START})${CYRILLIC_AI}[\s-]?${CYRILLIC_AGENT_STEM}(?:(?:ы|и|[еe]|[уy])\s*[:!—–](?!\s*(?:что|как|чем|зачем|почему|где|кто|какие|що|як|чим|навіщо|чому|де|хто|які|это|це)${CYRILLIC_END})|(?:ы|и|[еe]|[уy])?\s*,(?=\s*(?:пожалуйста|будь\s+ласка|${foldable("не")}|ты|вы|(?![а-яёіїєґ]*(?:ый|ий|ой|ые|ие|ая|ое)${CYRILLIC_END})(?!(?:котор|как|так|як|чей|чий|сво|сам|ваш|наш|этот|цей|тот|той)[а-яёіїєґ]*)[а-яёіїєґ]+(?:и|ь|й|те))${CYRILLIC_END}))`,
+    String.raw`${CYRILLIC_START}(?:если|якщо)\s+(?:вы|ты|ви|ти)\s+(?:[—–-]\s*|являетесь\s+|являешься\s+|є\s+)?(?:${CYRILLIC_AI}(?:[\s-]?${CYRILLIC_AGENT_STEM}${CYRILLIC_LETTER}*)?${CYRILLIC_END}|искусственн|штучн|(?:языков|мовн)${CYRILLIC_LETTER}*\s+модел|нейросет|нейромереж)`,
+    String.raw`${CYRILLIC_AI}[\s-]?${CYRILLIC_AGENT_STEM}${CYRILLIC_LETTER}*\s*,?\s+(?:котор|як)${CYRILLIC_LETTER}*\s+(?:чита|обрабатыва|просматрива|анализиру|обробля|перегляда|аналізу|использу|використову|посеща|відвіду)${CYRILLIC_LETTER}*\s+(?:эт|ц|дан)${CYRILLIC_LETTER}*\s+(?:страниц|сторінк|сайт|письм|лист|сообщени|повідомлен|объявлени|оголошен|документ|переписк)`,
+    // Greek ("Σημείωση για βοηθούς AI:", "Αγαπητέ βοηθέ AI,", "Αν είσαι AI"), accents optional.
+    accentFree(
+      String.raw`(?<=${START}(?:σημαντικ${GREEK_LETTER}*\s+|επείγ${GREEK_LETTER}*\s+|νέ${GREEK_LETTER}*\s+)?)(?:σημείωση|μήνυμα|οδηγίες|οδηγία|προσοχή|υπενθύμιση|ειδοποίηση|ανακοίνωση|υπόδειξη)\s*,?\s+(?:για|προς|σε|στ${GREEK_LETTER}*)\s+(?:${GREEK_LETTER}+\s+){0,2}?${GREEK_AGENT}`,
+    ),
+    accentFree(
+      String.raw`(?<=${START})(?:(?:αγαπητ${GREEK_LETTER}*|γεια\s+σου|γεια\s+σας|χαίρετε)\s*,?\s+(?:${GREEK_AI}[\s-]+)?(?:${foldable("βοηθ")}|πράκτορ)${GREEK_LETTER}*(?:\s+${GREEK_AI})?|${GREEK_AI}[\s-]+(?:${foldable("βοηθέ")}|πράκτορα|${foldable("βοηθοί")}(?=\s*[:!])|πράκτορες(?=\s*[:!]))|(?:${foldable("βοηθέ")}|πράκτορα|${foldable("βοηθοί")}(?=\s+${GREEK_AI}\s*[:!])|πράκτορες(?=\s+${GREEK_AI}\s*[:!]))\s+${GREEK_AI})\s*[:,!—–](?!\s*(?:${foldable("τι")}|πώς|γιατί|ποιοι|ποιες|ποια|πού|είναι)${GREEK_END})`,
+    ),
+    accentFree(
+      String.raw`${GREEK_START}(?:${foldable("αν")}|εάν)\s+(?:είσαι|είστε)\s+(?:(?:ένας|ένα|μια|${foldable("ενα")}|${foldable("μια")})\s+)?(?:${GREEK_AI}|${GREEK_AGENT_NOUN}${GREEK_LETTER}*\s+(?:της\s+)?(?:${GREEK_AI}|γλώσσας)|γλωσσικ${GREEK_LETTER}*\s+μοντέλ|chatbot${GREEK_END})`,
+    ),
+    // Romanian ("Notă pentru asistenții AI:", "Dragă asistent AI,", "dacă ești un agent AI").
+    String.raw`(?<=${START}(?:important[aă]?\s+|nou[aă]?\s+|urgent[aă]?\s+)?)(?:(?:not[aă]|mesaj(?:ul)?|instruc[tțţ]iun(?:e|i|ile)|memento|avertisment|aviz|indica[tțţ]i[ie]|comunicare|solicitare)\s+(?:pentru|c[aă]tre)|aten[tțţ]ie(?:\s*,|\s+pentru|\s+c[aă]tre))\s+(?:to[tțţ]i\s+|toate\s+|orice\s+|fiecare\s+)?(?:${LETTER}+\s+){0,2}?${ROMANIAN_AGENT}`,
+    String.raw`(?<=${START})(?:(?:drag[aăi]|stimat[eăi]?|salut|bun[aă]\s+ziua|hei)\s*,?\s+(?:asisten[tțţ]|agen[tțţ])${LETTER}*\s+(?:virtual${LETTER}*|${ROMANIAN_AI})|(?:asisten[tțţ]ule|agen[tțţ]ule|asisten[tțţ]ilor|agen[tțţ]ilor)\s+(?:virtual${LETTER}*|${ROMANIAN_AI})|(?:asisten[tțţ]i|agen[tțţ]i)\s+${ROMANIAN_AI}(?=\s*[:!]))\s*[:,!—–]`,
+    String.raw`${WORD_START}dac[aă]\s+(?:e[șşs]ti|sunte[țţt]i)\s+(?:un\s+|o\s+)?(?:ai(?!\s+(?:no[șşs]tri|vo[șşs]tri|lui|ei|lor|mei|t[aă]i|s[aă]i)${WORD_END})|(?:asisten[tțţ]|agen[tțţ]|bo[tțţ]|chatbo[tțţ])${LETTER}*\s+(?:virtual\s+)?${ROMANIAN_AI}|model\s+(?:de\s+limbaj|lingvistic|ai)|chatbot|inteligen[tțţ][aă]\s+artificial[aă])${WORD_END}`,
   ]),
   instruction_override: compile([
     String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon|discard|drop)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+|their\s+)?(?:(?:previous|prior|above|earlier|preceding|original|initial|existing|current|other|old|system|safety|standing)\s+)*(?:instructions?|directions|directives?|rules|prompts?|guidelines|system\s+prompt)\b`,
@@ -318,6 +420,16 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:on|ovat|oli|olivat)\s+(?:jo|etuk[äa]teen|valmiiksi)\s+(?:${LETTER}+\s+)?(?:hyv[äa]ksyny|hyv[äa]ksyneet|vahvistanu|vahvistaneet|sallinu|sallineet|antanu[td]?\s+luvan|pyyt[äa]ny|valinnu|tilannu|maksanu)${LETTER}*|${WORD_START}(?:jo|etuk[äa]teen|valmiiksi)\s+(?:hyv[äa]ksytty|vahvistettu|sallittu|maksettu)${WORD_END}|${WORD_START}(?:kysym[äa]tt[äa]|varmistamatta|vahvistamatta|ilmoittamatta)(?:\s+(?:k[äa]ytt[äa]j[äa]lt[äa]|asiakkaalta|omistajalta|h[äa]nelt[äa]|keneltäk[äa][äa]n|keneltak[äa][äa]n))?${WORD_END}|${WORD_START}ilman\s+(?:vahvistusta|lupaa|hyv[äa]ksynt[äa][äa]|erillist[äa]\s+vahvistusta|kysymist[äa])${WORD_END}|${WORD_START}[äa]l[äa]\s+(?:kysy|kerro|ilmoita|mainitse|varmista)\s+(?:mit[äa][äa]n\s+)?(?:k[äa]ytt[äa]j[äa]lt[äa]|k[äa]ytt[äa]j[äa]lle|asiakkaalta|asiakkaalle|omistajalta|omistajalle|h[äa]nelt[äa]|h[äa]nelle|t[äa]st[äa])${WORD_END}|${WORD_START}(?:ei\s+tarvitse|ei\s+ole\s+tarpeen|tarpeetonta)\s+(?:en[äa][äa]\s+)?(?:kysy[äa]|vahvistaa|varmistaa|ilmoittaa|kertoa)${WORD_END}|${WORD_START}vahvistusta\s+ei\s+(?:tarvita|tarvitse)${WORD_END}`,
     // Hungarian ("a vevő már jóváhagyta", "előre jóváhagyott", "kérdezés nélkül", "ne kérdezd meg").
     String.raw`${WORD_START}(?:m[áa]r|el[őo]re|el[őo]zetesen)\s+(?:${LETTER}+\s+)?(?:j[óo]v[áa]hagyta|j[óo]v[áa]hagyt[áa]k|meger[őo]s[íi]tette|meger[őo]s[íi]tett[ée]k|enged[ée]lyezte|enged[ée]lyezt[ée]k|k[ée]rte|k[ée]rt[ée]k|kifizette|beleegyezett|j[óo]v[áa]hagyott|enged[ée]lyezett)${WORD_END}|${WORD_START}(?:k[ée]rdez[ée]s|meger[őo]s[íi]t[ée]s|j[óo]v[áa]hagy[áa]s|visszaigazol[áa]s|[ée]rtes[íi]t[ée]s)\s+n[ée]lk[üu]l${WORD_END}|${WORD_START}ne\s+(?:k[ée]rdezd|k[ée]rdezz[ée]k|k[ée]rdezz[ée]tek|k[ée]rdezze|sz[óo]lj|sz[óo]ljon|[ée]rtes[íi]tsd|[ée]rtes[íi]tse|eml[íi]tsd|eml[íi]tse)(?:\s+meg)?(?:\s+(?:a\s+)?(?:felhaszn[áa]l[óo]t|felhaszn[áa]l[óo]nak|v[áa]s[áa]rl[óo]t|vev[őo]t|vev[őo]nek|[üu]gyfelet|tulajdonost|tulajdonosnak|[őo]t|neki|semmit))?${WORD_END}|${WORD_START}nem\s+(?:kell|sz[üu]ks[ée]ges)\s+(?:m[ée]g\s+egyszer\s+|[úu]jra\s+)?(?:k[ée]rdezni|meger[őo]s[íi]teni|j[óo]v[áa]hagyatni|[ée]rtes[íi]teni|sz[óo]lni)${WORD_END}`,
+    // Russian and Ukrainian ("пользователь уже одобрил", "без подтверждения пользователя", "не спрашивай
+    // пользователя", "не потрібно підтверджувати"). Not "вы уже подтвердили": that is the reader's own step.
+    String.raw`${CYRILLIC_START}(?<!(?:вы|ты|ви|ти|мы|ми|я)\s+)(?:уже|вже|заранее|заздалегідь)\s+(?:${CYRILLIC_LETTER}+\s+)?(?:одобрил|подтвердил|разрешил|согласил|согласовал|дал[аи]?\s+(?:сво[её]\s+)?согласие|авторизовал|схвали|підтверди|дозволи|погоди|дав\s+(?:сво[юї]\s+)?згоду|дал[аи]\s+(?:сво[юї]\s+)?згоду|одобрено|согласовано|схвалено|погоджено)${CYRILLIC_LETTER}*|${CYRILLIC_START}без\s+(?:подтверждения|согласия|ведома|підтвердження|згоди|відома)\s+${CYRILLIC_OWNER}${CYRILLIC_LETTER}*|${CYRILLIC_START}без\s+(?:подтверждения|підтвердження)(?=\s*(?:[.;:!,]|$))|${CYRILLIC_START}${foldable("не")}\s+(?:спрашивай|спрашивайте|спрашивая|уточняй|уточняйте|питай|питайте|запитуй|запитуйте|питаючи|запитуючи|уточнюй|уточнюйте)\s+(?:ничего\s+|нічого\s+|разрешения\s+|подтверждения\s+|дозволу\s+|підтвердження\s+)?(?:[уy]\s+)?${CYRILLIC_OWNER}${CYRILLIC_LETTER}*|${CYRILLIC_START}${foldable("не")}\s+(?:сообщай|сообщайте|уведомляй|уведомляйте|говори|говорите|повідомляй|повідомляйте|кажи|кажіть)\s+(?:об\s+этом\s+|про\s+це\s+|ничего\s+|нічого\s+)?${CYRILLIC_OWNER}${CYRILLIC_LETTER}*|${CYRILLIC_START}(?:${foldable("не")}\s+нужно|${foldable("не")}\s+надо|${foldable("не")}\s+требуется|${foldable("нет")}\s+необходимости|${foldable("не")}\s+потрібно|${foldable("не")}\s+треба|немає\s+потреби)\s+(?:ничего\s+|повторно\s+|снова\s+|ещ[её]\s+раз\s+|знову\s+)?(?:спрашивать|уточнять|подтверждать|переспрашивать|уведомлять|питати|запитувати|уточнювати|підтверджувати|повідомляти)${CYRILLIC_END}|${CYRILLIC_START}(?:подтверждение|підтвердження)\s+(?:пользователя\s+|користувача\s+)?(?:${foldable("не")}\s+требуется|${foldable("не")}\s+нужно|${foldable("не")}\s+потрібн${CYRILLIC_LETTER}*)`,
+    // Greek ("ο χρήστης έχει ήδη εγκρίνει", "χωρίς να ρωτήσεις", "μην ενημερώσεις τον χρήστη").
+    accentFree(
+      String.raw`${GREEK_START}(?:έχει|έχουν|${foldable("εχει")}|${foldable("εχουν")})\s+(?:ήδη|εκ\s+των\s+προτέρων|προηγουμένως)\s+(?:${GREEK_LETTER}+\s+)?(?:εγκρίνει|επιβεβαιώσει|συμφωνήσει|εξουσιοδοτήσει|επιτρέψει|ζητήσει|αποδεχτεί|δώσει\s+(?:${GREEK_LETTER}+\s+)?(?:συγκατάθεση|έγκριση|άδεια))|${GREEK_START}(?:έχει|έχουν|${foldable("εχει")}|${foldable("εχουν")})\s+(?:ήδη\s+)?εγκριθεί\s+(?:από|εκ\s+των\s+προτέρων)|${GREEK_START}(?:ήδη|εκ\s+των\s+προτέρων)\s+εγκεκριμέν${GREEK_LETTER}*\s+από|${GREEK_START}χωρίς\s+(?:${foldable("να")}\s+(?:ρωτήσεις|ρωτήσετε|ρωτάς|ρωτάτε|ενημερώσεις|ενημερώσετε|ζητήσεις\s+επιβεβαίωση|ζητήσετε\s+επιβεβαίωση)|επιβεβαίωση|(?:την\s+)?έγκριση\s+(?:${GREEK_LETTER}+\s+)?(?:χρήστη|πελάτη))${GREEK_END}|${GREEK_START}(?:${foldable("μην")}|${foldable("μη")})\s+(?:ρωτήσεις|ρωτήσετε|ρωτάς|ρωτάτε|ενημερώσεις|ενημερώσετε|ενημερώνεις|ενοχλήσεις|πεις|αναφέρεις)\s+(?:τίποτα\s+)?(?:${GREEK_LETTER}+\s+)?(?:χρήστη|πελάτη|κάτοχο|ιδιοκτήτη)|${GREEK_START}δεν\s+(?:χρειάζεται|είναι\s+απαραίτητο|απαιτείται)\s+(?:${foldable("να")}\s+(?:ρωτήσεις|ρωτήσετε|επιβεβαιώσεις|επιβεβαιώσετε|ενημερώσεις|ενημερώσετε|ζητήσεις\s+επιβεβαίωση)|(?:καμία\s+)?επιβεβαίωση)${GREEK_END}`,
+    ),
+    // Romanian ("utilizatorul a aprobat deja", "fără să întrebi", "nu întreba utilizatorul", "nu este nevoie
+    // să confirmi"). Not "ați confirmat deja": the reader's own step.
+    String.raw`${WORD_START}(?:a|au|l-a|le-a|i-a)\s+(?:(?:aprobat|confirmat|autorizat|acceptat|permis|cerut|solicitat|validat|consim[tțţ]it|fost\s+de\s+acord)\s+(?:deja|[îi]n\s+prealabil)|(?:deja|[îi]n\s+prealabil)\s+(?:aprobat|confirmat|autorizat|acceptat|permis|cerut|solicitat|validat|consim[tțţ]it|fost\s+de\s+acord))${WORD_END}|${WORD_START}(?:a\s+fost|au\s+fost|este|sunt)\s+(?:deja\s+)?(?:aprobat|autorizat)${LETTER}*\s+(?:deja\s+|[îi]n\s+prealabil\s+)?de\s+(?:c[aă]tre\s+)?${ROMANIAN_OWNER}|${WORD_START}(?:pre-?aprobat|aprobat${LETTER}*\s+[îi]n\s+prealabil)${LETTER}*\s+de\s+(?:c[aă]tre\s+)?${ROMANIAN_OWNER}|${WORD_START}f[aă]r[aă]\s+(?:(?:a|s[aă])\s+(?:mai\s+)?(?:(?:cere|ceri|solicita|solici[tțţ]i)\s+(?:confirmare|permisiunea|acordul|aprobare)|[îi]ntreb${LETTER}*|anun[tțţ]${LETTER}*|informa|informezi|informa[tțţ]i|confirma|confirmi|confirma[tțţ]i)|confirmare(?:a)?|aprobare(?:a)?\s+${ROMANIAN_OWNER}|acordul\s+${ROMANIAN_OWNER})${WORD_END}|${WORD_START}nu\s+(?:(?:[îi]l|o)\s+)?(?:mai\s+)?(?:[îi]ntreba|[îi]ntreba[tțţ]i|anun[tțţ]a|anun[tțţ]a[tțţ]i|informa|informa[tțţ]i|deranja|deranja[tțţ]i)\s+(?:nimic\s+)?(?:pe\s+)?${ROMANIAN_OWNER}|${WORD_START}nu-?l\s+(?:mai\s+)?[îi]ntreba(?:[tțţ]i)?${WORD_END}|${WORD_START}nu\s+(?:este|e)\s+(?:nevoie|necesar)\s+(?:s[aă]\s+(?:mai\s+)?(?:[îi]ntreb|confirm|anun[tțţ]|informez)${LETTER}*|de\s+(?:confirmare|aprobare|permisiune))${WORD_END}|${WORD_START}nu\s+trebuie\s+s[aă]\s+(?:mai\s+)?(?:[îi]ntreb|confirm)${LETTER}*|${WORD_START}confirmarea\s+(?:utilizatorului\s+|clientului\s+)?nu\s+(?:mai\s+)?(?:este|e)\s+necesar[aă]${WORD_END}`,
     // Japanese.
     String.raw`(?:既に|すでに|事前に)\s*(?:承認|同意|許可|確認|了承)|承認済み|許可済み|確認済み|(?:確認|報告|連絡|通知)\s*(?:は|も)?\s*(?:不要|必要ありません|いりません)|(?:ユーザー|利用者|お客様|本人)\s*(?:に|へ)\s*(?:は|も)?\s*(?:確認|報告|連絡|伝え|知らせ|通知)\s*(?:しないで|せずに|する必要は|ないで|は不要)`,
   ]),
@@ -342,7 +454,15 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     // Finnish imperatives (not "lisää" or "jaa", which also mean "more" and "well").
     `${WORD_START}(?:paina|painakaa|klikkaa|klikatkaa|napsauta|napsauttakaa|valitse|valitkaa|hyv[äa]ksy|hyv[äa]ksyk[äa][äa]|vahvista|vahvistakaa|poista|poistakaa|l[äa]het[äa]|l[äa]hett[äa]k[äa][äa]|v[äa]lit[äa]|v[äa]litt[äa]k[äa][äa]|maksa|maksakaa|osta|ostakaa|avaa|avatkaa|kirjaudu|kirjautukaa|kopioi|kopioikaa|liit[äa]|liitt[äa]k[äa][äa]|sy[öo]t[äa]|kirjoita|kirjoittakaa|kutsu|kutsukaa|lataa|ladatkaa|tilaa|tilatkaa|varaa|varatkaa|julkaise|julkaiskaa|siirr[äa]|siirt[äa]k[äa][äa])${WORD_END}`,
     // Hungarian imperatives ("nyomjátok meg", "kattints", "fizessetek").
-    `${WORD_START}(?:kattints|kattintson|kattintsatok|nyomds+meg|nyomjas+meg|nyomj[áa]toks+meg|v[áa]laszd|v[áa]lassza|v[áa]lassz|er[őo]s[íi]tsds+meg|er[őo]s[íi]tses+meg|hagyds+j[óo]v[áa]|hagyjas+j[óo]v[áa]|t[öo]r[öo]ld|t[öo]r[öo]lje|k[üu]ldds+el|k[üu]ldjes+el|k[üu]ldj[ée]tek|tov[áa]bb[íi]tsd|tov[áa]bb[íi]tsa|fizess|fizessen|fizessetek|v[áa]s[áa]rolds+meg|v[áa]s[áa]roljas+meg|nyisds+meg|nyissas+meg|jelentkezzs+be|jelentkezzens+be|m[áa]sold|m[áa]solja|illeszds+be|illesszes+be|[íi]rds+be|[íi]rjas+be|adds+meg|adjas+meg|foglalds+le|foglaljas+le|rendelds+meg|rendeljes+meg)${WORD_END}`,
+    String.raw`${WORD_START}(?:kattints|kattintson|kattintsatok|nyomd\s+meg|nyomja\s+meg|nyomj[áa]tok\s+meg|v[áa]laszd|v[áa]lassza|v[áa]lassz|er[őo]s[íi]tsd\s+meg|er[őo]s[íi]tse\s+meg|hagyd\s+j[óo]v[áa]|hagyja\s+j[óo]v[áa]|t[öo]r[öo]ld|t[öo]r[öo]lje|k[üu]ldd\s+el|k[üu]ldje\s+el|k[üu]ldj[ée]tek|tov[áa]bb[íi]tsd|tov[áa]bb[íi]tsa|fizess|fizessen|fizessetek|v[áa]s[áa]rold\s+meg|v[áa]s[áa]rolja\s+meg|nyisd\s+meg|nyissa\s+meg|jelentkezz\s+be|jelentkezzen\s+be|m[áa]sold|m[áa]solja|illeszd\s+be|illessze\s+be|[íi]rd\s+be|[íi]rja\s+be|add\s+meg|adja\s+meg|foglald\s+le|foglalja\s+le|rendeld\s+meg|rendelje\s+meg)${WORD_END}`,
+    // Russian and Ukrainian imperatives ("нажмите", "перешли", "надішліть").
+    `${CYRILLIC_START}(?:нажми|нажмите|кликни|кликните|щ[её]лкни|щ[её]лкните|выбери|выберите|подтверди|подтвердите|одобри|одобрите|удали|удалите|отправь|отправьте|перешли|перешлите|оплати|оплатите|купи|купите|открой|откройте|войди|войдите|скопируй|скопируйте|вставь|вставьте|введи|введите|забронируй|забронируйте|закажи|закажите|натисни|натисніть|клацни|клацніть|обери|оберіть|вибери|виберіть|підтверди|підтвердіть|схвали|схваліть|видали|видаліть|надішли|надішліть|відправ|відправте|перешліть|оплатіть|купіть|відкрий|відкрийте|увійди|увійдіть|скопіюй|скопіюйте|встав|вставте|введіть|забронюй|забронюйте|замов|замовте)${CYRILLIC_END}`,
+    // Greek imperatives ("πατήστε", "στείλε", "κάντε κλικ").
+    accentFree(
+      `${GREEK_START}(?:πάτα|πατήστε|πάτησε|κάνε\\s+κλικ|κάντε\\s+κλικ|επίλεξε|επιλέξτε|επιβεβαίωσε|επιβεβαιώστε|έγκρινε|εγκρίνετε|διάγραψε|διαγράψτε|στείλε|στείλτε|προώθησε|προωθήστε|πλήρωσε|πληρώστε|αγόρασε|αγοράστε|άνοιξε|ανοίξτε|συνδέσου|συνδεθείτε|αντίγραψε|αντιγράψτε|επικόλλησε|επικολλήστε|εισάγετε|πληκτρολόγησε|πληκτρολογήστε|κλείστε\\s+ραντεβού)${GREEK_END}`,
+    ),
+    // Romanian imperatives (not "deschide" or "comandă", which are also "opens" and "order").
+    String.raw`${WORD_START}(?:ap[aă]s[aă]|ap[aă]sa[tțţ]i|face[tțţ]i\s+clic|f[aă]\s+clic|d[aă]\s+clic|selecteaz[aă]|selecta[tțţ]i|alege[tțţ]i|confirm[aă]|confirma[tțţ]i|aprob[aă]|aproba[tțţ]i|[șşs]terge[tțţ]i|[șşs]terge|trimite[tțţ]i|trimite|redirec[tțţ]ioneaz[aă]|redirec[tțţ]iona[tțţ]i|pl[aă]te[șşs]te|pl[aă]ti[tțţ]i|cump[aă]r[aă]|cump[aă]ra[tțţ]i|deschide[tțţ]i|autentific[aă]-te|autentifica[tțţ]i-v[aă]|conecteaz[aă]-te|conecta[tțţ]i-v[aă]|copiaz[aă]|copia[tțţ]i|lipe[șşs]te|lipi[tțţ]i|introdu|introduce[tțţ]i|rezerva[tțţ]i|comanda[tțţ]i|transfer[aă]|transfera[tțţ]i)${WORD_END}`,
     `(?:点击|单击|按下|勾选|取消勾选|删除|发送|转发|分享|批准|购买|支付|付款|转账|登录|打开|前往|访问|填写|输入|复制|粘贴|关注|点赞|设为|设置为|授予|添加|邀请|下载|安装|提交|领取)`,
     `(?:クリック|押して|押下|選択して|チェックを入れ|チェックして|削除して|送信して|転送して|共有して|承認して|購入して|支払って|ログインして|開いて|入力して|貼り付けて|コピーして|付与して|フォローして|予約して|ダウンロードして|インストールして|設定して|ボタンを押)`,
   ]),
@@ -356,6 +476,11 @@ export const SIGNAL_PATTERNS: Readonly<Record<PatternSignal, RegExp[]>> = {
     String.raw`${WORD_START}(?:has[łl](?:o|a|em|ami)?|dane\s+(?:logowania|karty|dost[ęe]powe)|kod(?:y|u|em)?\s+(?:weryfikacyjn|jednorazow|sms|autoryzacyjn|z\s+czytnika|zabezpieczaj|odzyskiwania|zapasow|pin)|numer(?:u)?\s+(?:karty|konta|rachunku)|kart(?:a|y|[ęe])\s+kredytow|klucz(?:a|e|y)?\s+(?:api|prywatn|tajn|odzyskiwania))`,
     String.raw`${WORD_START}(?:salasan|tunnusluku|tunnusluvu|tunnusluv|verkkopankkitunnuks|pankkitunnuks|kirjautumistie|vahvistuskoodi|turvakoodi|kertak[äa]ytt[öo]koodi|kertak[äa]ytt[öo]inen\s+koodi|varmistuskoodi|palautuskoodi|pin-koodi|kortin\s+numero|kortinnumero|luottokorti|luottokortin|korttitie|tilinumero|api-avain|salainen\s+avain|yksityinen\s+avain)${LETTER}*`,
     String.raw`${WORD_START}(?:jelsz[óo]|jelszav|pin-k[óo]d|ellen[őo]rz[őo]\s+k[óo]d|biztons[áa]gi\s+k[óo]d|egyszer\s+haszn[áa]latos\s+k[óo]d|meger[őo]s[íi]t[őo]\s+k[óo]d|k[áa]rtyasz[áa]m|bankk[áa]rty|hitelk[áa]rty|hiteles[íi]t[őo]\s+adat|bel[ée]p[ée]si\s+adat|api-kulcs|titkos\s+kulcs|priv[áa]t\s+kulcs|sz[áa]mlasz[áa]m)${LETTER}*`,
+    String.raw`${CYRILLIC_START}(?:парол|одноразов${CYRILLIC_LETTER}*\s+(?:код|парол)|код${CYRILLIC_LETTER}*\s+(?:подтвержден|підтвердженн|из\s+(?:sms|смс)|з\s+(?:sms|смс)|безопасност|безпеки|верификац|верифікац)|проверочн${CYRILLIC_LETTER}*\s+код|(?:pin|пин|пін)-?к[оo]д|номер${CYRILLIC_LETTER}*\s+(?:банковской\s+|банківської\s+|кредитной\s+|кредитної\s+)?карт|уч[её]тн${CYRILLIC_LETTER}*\s+данн|обл[іi]ков${CYRILLIC_LETTER}*\s+дан|данн${CYRILLIC_LETTER}*\s+для\s+входа|дан[іi]\s+для\s+входу|api-?ключ|ключ${CYRILLIC_LETTER}*\s+(?:api|доступа|доступу)|секретн${CYRILLIC_LETTER}*\s+ключ|приватн${CYRILLIC_LETTER}*\s+ключ|сид-фраз)`,
+    accentFree(
+      String.raw`${GREEK_START}(?:κωδικ${GREEK_LETTER}*\s+(?:πρόσβασης|μιας\s+χρήσης|επιβεβαίωσης|επαλήθευσης|ασφαλείας|εισόδου|pin|otp|sms)|συνθηματικ|αριθμ${GREEK_LETTER}*\s+(?:${GREEK_LETTER}+\s+){0,2}?κάρτας|διαπιστευτήρι|στοιχεία\s+(?:σύνδεσης|πρόσβασης|κάρτας)|κλειδί\s+api|api\s+κλειδί|μυστικ${GREEK_LETTER}*\s+κλειδ|ιδιωτικ${GREEK_LETTER}*\s+κλειδ)`,
+    ),
+    String.raw`${WORD_START}(?:parol(?:ă|ei|ele)|parola\s+(?:ta|dvs|dumneavoastr[aă]|contului|de\s+acces|utilizatorului|clientului)|parole(?:le)?\s+(?:salvate|de\s+acces)|cod(?:ul|uri|urile)?\s+(?:de\s+)?(?:verificare|confirmare|securitate|autentificare|unic[aă]?\s+folosin[tțţ][aă]|acces|otp|pin|sms)|cod(?:ul)?\s+unic|num[aă]r(?:ul)?\s+(?:de\s+)?card(?:ului)?|date(?:le)?\s+(?:de\s+)?(?:autentificare|conectare|logare|card(?:ului)?)|creden[tțţ]ial${LETTER}*|chei(?:a|e|le)\s+(?:api|secret[aă]|privat[aă])|codul\s+cvv)${WORD_END}`,
     `密码|口令|密钥|秘钥|令牌|验证码|动态码|一次性(?:密码|验证码)|凭据|凭证|卡号|银行卡|信用卡|安全码|恢复码|备份码|助记词|私钥|(?:账户|帐户)的?(?:所有)?(?:文件|邮件)`,
     `パスワード|暗証番号|認証コード|確認コード|ワンタイム(?:パスワード|コード)|セキュリティコード|リカバリー?コード|バックアップコード|秘密鍵|APIキー|アクセスキー|トークン|カード番号|クレジットカード|口座番号|資格情報`,
   ]),
@@ -384,15 +509,15 @@ export const DATA_IN_LINK =
  * "AIアシスタントへ"): such a line is an address even as a heading with no punctuation.
  */
 export const VOCATIVE_OPENING: RegExp =
-  /^(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|to|dear|hey|hi|hello|for|important|urgent|nota|mensaje|aviso|atenci[oó]n|para|hinweis|nachricht|achtung|an|f[üu]r|liebe[rs]?|avis|consigne|[àa]|aux|pour|cher|ch[èe]re|messaggio|avviso|attenzione|caro|cara|gentile|notitie|bericht|let\s+op|aan|beste|wiadomo[śs][ćc]|uwaga|dla|drog[ia]|szanown[ya]|ohje|huomio|huom|viesti|hyv[äa]|hei)(?![\w\u00c0-\u024f])|^(?:致|给|各位|亲爱的)|(?:へ|各位|の皆様|の皆さん)$/i;
+  /^(?:note|notes|message|notice|instructions?|attention|attn|reminder|memo|directive|to|dear|hey|hi|hello|for|important|urgent|nota|mensaje|aviso|atenci[oó]n|para|hinweis|nachricht|achtung|an|f[üu]r|liebe[rs]?|avis|consigne|[àa]|aux|pour|cher|ch[èe]re|messaggio|avviso|attenzione|caro|cara|gentile|notitie|bericht|let\s+op|aan|beste|wiadomo[śs][ćc]|uwaga|dla|drog[ia]|szanown[ya]|ohje|huomio|huom|viesti|hyv[äa]|hei|not[aă]|mesaj|aten[tțţ]ie|drag[aă]|stimate)(?![\w\u00c0-\u024f])|^(?:примечани|сообщени|внимани|уважаем|дорог|примітк|повідомлен|увага|шановн|σημε[ίι]ωση|μ[ήη]νυμα|προσοχ[ήη]|αγαπητ)|^(?:致|给|各位|亲爱的)|(?:へ|各位|の皆様|の皆さん)$/i;
 
 /** Words that mark text as quoted or shown as an example. */
 export const EXAMPLE_MARKERS: RegExp =
-  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?|ad\s+esempio|per\s+esempio|esempi[o]?|bijvoorbeeld|voorbeelden?|na\s+przyk[łl]ad|przyk[łl]ad(?:y|owe|owy)?|esimerkiksi|esimerkk(?:i|ej[äa]|in[äa])|esim\.|p[ée]ld[áa]ul|p[ée]ld[áa]k?|pl\.)(?![\w\u00c0-\u024f])|例如|比如|示例|例子|例えば|例：|サンプル/i;
+  /\b(?:for\s+example|for\s+instance|e\.g\.|examples?|samples?|such\s+as|like\s+th(?:is|ese)|looks?\s+like|real\s+(?:ones|examples)|collected|shown\s+here|here\s+(?:is|are)\s+(?:what|some|a|an|three|two|real)|we\s+(?:received|found|collected|saw|removed)|ended\s+with|reads?\s*:|something\s+like|quoted?|por\s+ejemplo|ejemplos?|zum\s+beispiel|beispiele?|par\s+exemple|exemples?|ad\s+esempio|per\s+esempio|esempi[o]?|bijvoorbeeld|voorbeelden?|na\s+przyk[łl]ad|przyk[łl]ad(?:y|owe|owy)?|esimerkiksi|esimerkk(?:i|ej[äa]|in[äa])|esim\.|p[ée]ld[áa]ul|p[ée]ld[áa]k?|pl\.|de\s+exemplu|spre\s+exemplu|exemplu|exemplele)(?![\w\u00c0-\u024f])|(?<![а-яёіїєґ])(?:например|к\s+примеру|пример|примеры|наприклад|приклад|приклади)(?![а-яёіїєґ])|(?<![α-ωάέήίόύώ])(?:για\s+παράδειγμα|για\s+παραδειγμα|παράδειγμα|παραδειγμα|παραδείγματα|παραδειγματα|π\.χ\.)|例如|比如|示例|例子|例えば|例：|サンプル/i;
 
 /** Words that say the page is about attacks on agents: what it quotes is an example, not an order. */
 export const DISCUSSION_MARKERS: RegExp =
-  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|\biniezion[ei]\s+di\s+(?:prompt|istruzioni)\b|\bprompt-injectie\b|\btruff[ae]\b|\boplichting\b|\boplichters?\b|\bwstrzykiwani[ea]\s+(?:polece[ńn]|prompt[óo]w)|\boszu[sś]t|\bkehoteinjekti|\bhuijau[ks]|\bhuijari|\btietojenkalastelu|\bprompt-injekci|\badathal[áa]sz|\bcsal[óo]k?\b|\bcsal[áa]s|提示(?:词)?注入|プロンプトインジェクション/i;
+  /\bprompt[- ]injections?\b|\binjection\s+attacks?\b|\bhidden\s+(?:instructions?|text|sentences)\b|\battackers?\b|\bphishing\b|\bscam(?:s|mers?|ming)?\b|\bfraud(?:ulent|sters?)?\b|\bmalicious\b|\bsocial\s+engineering\b|\bimpersonat|\bhijack|\btext\s+like\s+this\b|\binyecci[oó]n\s+de\s+(?:prompts?|instrucciones)\b|\bprompt-injection\b|\binjection\s+de\s+(?:prompt|commandes?)\b|\biniezion[ei]\s+di\s+(?:prompt|istruzioni)\b|\bprompt-injectie\b|\btruff[ae]\b|\boplichting\b|\boplichters?\b|\bwstrzykiwani[ea]\s+(?:polece[ńn]|prompt[óo]w)|\boszu[sś]t|\bkehoteinjekti|\bhuijau[ks]|\bhuijari|\btietojenkalastelu|\bprompt-injekci|\badathal[áa]sz|\bcsal[óo]k?\b|\bcsal[áa]s|(?<![\w\u00c0-\u024f])(?:injec[tțţ]i[ae]\s+de\s+prompt|injectare\s+de\s+prompt|escroc|[îi]n[șşs]el[aă]torie|frauduloas|fraudel|atacator)|(?<![а-яёіїєґ])(?:промпт-инъекци|инъекци[яи]\s+промпт|фишинг|мошенни|злоумышленни|промпт-ін['’ʼ]?єкці|фішинг|шахра|зловмисни)|(?<![α-ωάέήίόύώ])(?:έγχυση\s+(?:εντολών|προτροπών)|εγχυση\s+(?:εντολων|προτροπων)|ψάρεμα|ψαρεμα|απάτ|απατ|απατεών|κακόβουλ|κακοβουλ)|提示(?:词)?注入|プロンプトインジェクション/i;
 
 /**
  * The trigger: every text that can score holds at least one of these words (a trailing `*` means any word
@@ -441,6 +566,10 @@ mi-asszisztens* asszisztens* ügynök* ugynok* mesterséges mesterseges megjegyz
 figyelem jóváhagy* jovahagy* megerősít* megerosit* engedélyez* engedelyez* nélkül nelkul kérdezd* kerdezd* kérdezz*
 kerdezz* jelszó* jelszo* jelszav* kártyaszám* kartyaszam* bankkárty* bankkarty* hitelkárty* hitelkarty* kód kod
 prompt-injekci* adathalász* adathalasz* csaló* csalo* csalás* csalas* például peldaul
+asistenț* asistenţ* agenț* agenţ* boți* boţi* inteligenț* inteligenţ* notă* instrucți* instrucţi* instructiun*
+atenți* atenţi* atentie dragă* draga stimate preaprob* pre-aprob* prealabil* fără* fara nu~întreb* nu~intreb* nu-l
+nu~anunț* nu~anunţ* nu~anunt* nu~informa* nu~deranja* nevoie necesar* nu~trebuie parol* cod codul coduri* card*
+creden* cheia cheie* injecți* injecţi* injecti* injectare escroc* insel* atacator* exemplu* exemplele
 `
   .trim()
   .split(/\s+/);
