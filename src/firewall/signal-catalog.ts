@@ -1,4 +1,5 @@
 import type { FirewallSignal } from "../spec/page-scan.js";
+import { LOWER_CASE_CONFUSABLES } from "./text-normalisation.js";
 
 /**
  * The patterns behind each signal, in English, Spanish, German, French, Chinese and Japanese, with
@@ -61,38 +62,11 @@ const LABEL_OPENING = String.raw`(?<=${START}(?:(?:here\s+is|here['’]s|this\s+
  * "av", "ΜΗΝ" becomes "MHN"). `foldable` turns each into a class that takes both, so a pattern matches the
  * text before and after folding. Written for plain words only (no classes or groups inside).
  */
-const LOOK_ALIKES: Record<string, string> = {
-  а: "a",
-  в: "b",
-  е: "e",
-  к: "k",
-  м: "m",
-  н: "h",
-  о: "o",
-  р: "p",
-  с: "c",
-  т: "t",
-  у: "y",
-  х: "x",
-  і: "i",
-  α: "a",
-  β: "b",
-  ε: "e",
-  ζ: "z",
-  η: "h",
-  ι: "i",
-  κ: "k",
-  μ: "m",
-  ν: "vn",
-  ο: "o",
-  ρ: "p",
-  τ: "t",
-  υ: "uy",
-  χ: "x",
-};
 function foldable(word: string): string {
   return [...word]
-    .map((letter) => (LOOK_ALIKES[letter] ? `[${letter}${LOOK_ALIKES[letter]}]` : letter))
+    .map((letter) =>
+      LOWER_CASE_CONFUSABLES[letter] ? `[${letter}${LOWER_CASE_CONFUSABLES[letter]}]` : letter,
+    )
     .join("");
 }
 /**

@@ -104,6 +104,20 @@ const CONFUSABLES: Record<string, string> = {
   ℓ: "l",
 };
 const CONFUSABLE_CLASS = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]`, "u");
+
+/**
+ * The same table for case-insensitive patterns: each lower-case look-alike with the lower-case Latin
+ * letters it can be folded to ("ν" → "vn": "ν" becomes "v", "Ν" becomes "N").
+ */
+export const LOWER_CASE_CONFUSABLES: Readonly<Record<string, string>> = (() => {
+  const table: Record<string, string> = {};
+  for (const [letter, latin] of Object.entries(CONFUSABLES)) {
+    const key = letter.toLowerCase();
+    const value = latin.toLowerCase();
+    if (!(table[key] ?? "").includes(value)) table[key] = (table[key] ?? "") + value;
+  }
+  return table;
+})();
 const WORDS = /[\p{L}\p{M}\p{N}'’-]+/gu;
 const LATIN = /[A-Za-z]/;
 
